@@ -1,0 +1,1 @@
+# fruitsolve: sources, pages, completions and tests (to be filled in).

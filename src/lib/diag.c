@@ -1,0 +1,68 @@
+/*
+ * diag.c: diagnostics in the one shape every tool uses,
+ * "tool: file:line: what is wrong (what was found)", and the checks on
+ * standard output that turn a failed write into exit status 2.
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "gf.h"
+
+void
+vwarn_at(const char *file, size_t line, size_t column, const char *fmt,
+    va_list ap)
+{
+	fflush(stdout);
+	if (column > 0)
+		fprintf(stderr, "%s: %s:%zu:%zu: ", getprogname(), file, line,
+		    column);
+	else
+		fprintf(stderr, "%s: %s:%zu: ", getprogname(), file, line);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
+warn_at(const char *file, size_t line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn_at(file, line, 0, fmt, ap);
+	va_end(ap);
+}
+
+void
+warn_at_column(const char *file, size_t line, size_t column,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn_at(file, line, column, fmt, ap);
+	va_end(ap);
+}
+
+void
+print_version(void)
+{
+	printf("%s (%s) %s\n", getprogname(), PACKAGE_NAME, PACKAGE_VERSION);
+}
+
+/*
+ * A filter whose output could not be written has failed, whatever it
+ * made of its input: report it and exit 2.
+ */
+void
+finish_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(GF_EXIT_ERROR, "write error on standard output");
+	if (fclose(stdout) != 0)
+		err(GF_EXIT_ERROR, "write error on standard output");
+}

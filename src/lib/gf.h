@@ -1,0 +1,119 @@
+/*
+ * gf.h: the internal library shared by the gamefilters tools.
+ *
+ * Diagnostics with file:line, a line reader that takes lines of any
+ * length, arbitrary-precision unsigned integers for base-N and mixed-radix
+ * codes, and an MSB-first bit writer and reader.  Nothing here is
+ * installed; each tool links libgf.a.
+ */
+
+#ifndef GF_H
+#define GF_H
+
+#include <sys/types.h>
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifndef __dead
+#define __dead __attribute__((__noreturn__))
+#endif
+
+/* Exit status shared by every tool. */
+#define GF_EXIT_OK	0	/* every record was good */
+#define GF_EXIT_BAD	1	/* at least one bad record, the rest processed */
+#define GF_EXIT_ERROR	2	/* usage or system error */
+
+/* diag.c: "tool: file:line: message" and "tool: file:line:column: message". */
+void	 warn_at(const char *, size_t, const char *, ...)
+	    __attribute__((__format__(__printf__, 3, 4)));
+void	 warn_at_column(const char *, size_t, size_t, const char *, ...)
+	    __attribute__((__format__(__printf__, 4, 5)));
+void	 vwarn_at(const char *, size_t, size_t, const char *, va_list);
+void	 print_version(void);
+void	 finish_stdout(void);
+
+/*
+ * linereader.c: reads one line at a time from a named file or from
+ * standard input ("-"), any length, counting lines for diagnostics.
+ */
+struct linereader {
+	FILE		*fp;
+	const char	*name;		/* as given, "-" shown as "stdin" */
+	size_t		 lineno;	/* number of the line last read */
+	char		*line;		/* the line, without its newline */
+	size_t		 len;		/* its length */
+	int		 newline;	/* nonzero if a newline ended it */
+	size_t		 cap;
+};
+
+int	 lr_open(struct linereader *, const char *);
+int	 lr_next(struct linereader *);
+void	 lr_close(struct linereader *);
+
+/*
+ * bignum.c: unsigned integers of any size in 32-bit limbs, least
+ * significant first.  Enough arithmetic for mixed-radix codes: multiply
+ * by a small radix and add a digit, divide by a small radix and take the
+ * remainder, and conversion to and from text in any base up to 64.
+ */
+struct bignum {
+	uint32_t	*limb;
+	size_t		 n;		/* limbs in use; 0 means zero */
+	size_t		 cap;
+};
+
+void	 bn_init(struct bignum *);
+void	 bn_free(struct bignum *);
+void	 bn_set_u64(struct bignum *, uint64_t);
+int	 bn_is_zero(const struct bignum *);
+int	 bn_fits_u64(const struct bignum *, uint64_t *);
+size_t	 bn_bits(const struct bignum *);
+void	 bn_mul_add(struct bignum *, uint32_t, uint32_t);
+uint32_t bn_divmod(struct bignum *, uint32_t);
+int	 bn_compare(const struct bignum *, const struct bignum *);
+char	*bn_to_text(const struct bignum *, unsigned int, const char *);
+int	 bn_from_text(struct bignum *, const char *, size_t, unsigned int,
+	    const char *);
+
+extern const char base36_digits[];	/* "0123456789abcdefghijklmnopqrstuvwxyz" */
+
+/*
+ * bitio.c: bits written and read most significant first, as a byte
+ * string.  Truncated binary codes give n equally likely values
+ * floor(log2 n) or ceil(log2 n) bits.
+ */
+struct bitwriter {
+	uint8_t		*buf;
+	size_t		 len;		/* whole bytes written */
+	size_t		 cap;
+	uint64_t	 acc;		/* bits not yet in buf */
+	unsigned int	 nacc;
+	size_t		 nbits;		/* total bits written */
+};
+
+struct bitreader {
+	const uint8_t	*buf;
+	size_t		 len;
+	size_t		 pos;		/* next bit to read */
+};
+
+void	 bw_init(struct bitwriter *);
+void	 bw_free(struct bitwriter *);
+void	 bw_put(struct bitwriter *, uint32_t, unsigned int);
+void	 bw_put_truncbin(struct bitwriter *, uint32_t, uint32_t);
+void	 bw_flush(struct bitwriter *);
+void	 br_init(struct bitreader *, const uint8_t *, size_t);
+int	 br_get(struct bitreader *, unsigned int, uint32_t *);
+int	 br_get_truncbin(struct bitreader *, uint32_t, uint32_t *);
+size_t	 br_left(const struct bitreader *);
+
+/* xmalloc.c: allocation that exits with status 2 on failure. */
+void	*xmalloc(size_t);
+void	*xcalloc(size_t, size_t);
+void	*xreallocarray(void *, size_t, size_t);
+char	*xstrdup(const char *);
+
+#endif /* GF_H */

@@ -1,0 +1,1 @@
+# mine-reveal: sources, pages, completions and tests (to be filled in).

@@ -1,0 +1,1 @@
+# xq-bitpack: sources, pages, completions and tests (to be filled in).

@@ -1,0 +1,61 @@
+/*
+ * xq.h: what the stages of xq-bitpack share: the board and its moves.
+ *
+ * Squares are numbered rank * 9 + file, file 0..8 being ICCS a..i from
+ * Red's left and rank 0..9 counted from Red's back rank, as in ICCS.
+ */
+
+#ifndef XQ_H
+#define XQ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define XQ_FILES	9
+#define XQ_RANKS	10
+#define XQ_SQUARES	90
+#define XQ_MAXMOVES	128	/* more than any position's legal moves */
+
+#define RED		0
+#define BLACK		1
+
+/* A square holds EMPTY, or a piece kind, plus BLACK_PIECE for Black. */
+enum piece {
+	EMPTY = 0,
+	KING,
+	ADVISOR,
+	ELEPHANT,
+	HORSE,
+	ROOK,
+	CANNON,
+	PAWN
+};
+#define BLACK_PIECE	8
+#define PIECE_KIND(p)	((p) & 7)
+#define PIECE_SIDE(p)	((p) >> 3)
+
+struct xqmove {
+	uint8_t		 from, to;
+};
+
+struct xqpos {
+	uint8_t		 sq[XQ_SQUARES];
+	int		 side;		/* RED or BLACK to move */
+	unsigned int	 halfmove;	/* FEN counters, kept for round trips */
+	unsigned int	 fullmove;
+};
+
+#define START_FEN \
+	"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+/* board.c: positions and FEN. */
+int		 fen_parse(struct xqpos *, const char *, const char **);
+void		 fen_format(const struct xqpos *, char *, size_t);
+void		 make_move(struct xqpos *, struct xqmove);
+
+/* movegen.c: the rules. */
+size_t		 legal_moves(const struct xqpos *, struct xqmove *);
+int		 is_legal(const struct xqpos *, struct xqmove);
+int		 in_check(const struct xqpos *, int);
+
+#endif /* XQ_H */
