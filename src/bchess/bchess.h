@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define BOARD_ROWS	5
 #define BOARD_COLS	7
@@ -37,11 +38,57 @@ enum format {
 	FORMAT_PACKED
 };
 
-/* log.c: the game itself. */
+/*
+ * Why a payload could not be read: the message, the 1-based number of
+ * the move it concerns (0 for the record as a whole) and the offending
+ * text, which points into the payload.
+ */
+struct parse_error {
+	const char	*why;
+	size_t		 move;
+	const char	*token;
+	size_t		 toklen;
+};
+
+/* log.c: the game itself, format names and detection. */
 void		 game_init(struct game *);
 void		 game_free(struct game *);
-void		 game_clear(struct game *);
 void		 game_add(struct game *, const struct move *);
 int		 move_in_range(const struct move *);
+enum format	 format_from_name(const char *);
+const char	*format_name(enum format);
+enum format	 detect_format(const char *, size_t);
+int		 parse_error_set(struct parse_error *, const char *, size_t,
+		    const char *, size_t);
+
+/* legacy.c, compact.c, base36.c, json.c: one format each. */
+int		 parse_legacy(const char *, size_t, struct game *,
+		    struct parse_error *);
+void		 write_legacy(FILE *, const struct game *);
+int		 parse_compact(const char *, size_t, struct game *,
+		    struct parse_error *);
+void		 write_compact(FILE *, const struct game *);
+int		 compact_site_exact(const struct game *);
+int		 parse_base36(const char *, size_t, struct game *,
+		    struct parse_error *);
+void		 write_base36(FILE *, const struct game *);
+int		 parse_json(const char *, size_t, struct game *,
+		    struct parse_error *);
+void		 write_json(FILE *, const struct game *);
+
+/* url.c: where the payload stands in a record. */
+struct record {
+	const char	*line;
+	size_t		 len;
+	size_t		 start;		/* the payload is line[start..end) */
+	size_t		 end;
+	int		 is_link;	/* a link or query string, not a payload */
+	char		*payload;	/* the payload, percent-decoded */
+	size_t		 paylen;
+	size_t		 paycap;
+};
+
+int		 split_record(struct record *, const char *, size_t);
+void		 record_free(struct record *);
 
 #endif /* BCHESS_H */

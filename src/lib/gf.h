@@ -46,6 +46,7 @@ struct linereader {
 	char		*line;		/* the line, without its newline */
 	size_t		 len;		/* its length */
 	int		 newline;	/* nonzero if a newline ended it */
+	int		 cr;		/* nonzero if a CR preceded the newline */
 	size_t		 cap;
 };
 

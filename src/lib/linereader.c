@@ -51,11 +51,14 @@ lr_next(struct linereader *lr)
 	}
 	lr->lineno++;
 	lr->newline = 0;
+	lr->cr = 0;
 	if (n > 0 && lr->line[n - 1] == '\n') {
 		lr->line[--n] = '\0';
 		lr->newline = 1;
-		if (n > 0 && lr->line[n - 1] == '\r')
+		if (n > 0 && lr->line[n - 1] == '\r') {
 			lr->line[--n] = '\0';
+			lr->cr = 1;
+		}
 	}
 	lr->len = (size_t)n;
 	return 1;
