@@ -1,0 +1,87 @@
+/*
+ * notation.h: reading and writing Xiangqi moves as players write them.
+ *
+ * A move list is a start position and the moves played from it.  A line
+ * of text holds one move list in one notation: ICCS coordinates
+ * ("h2e2", "H2-E2"), a UCCI "position" command, WXF ("C2.5"), Chinese
+ * ("炮二平五") or a JSON object.  Every move read is checked against the
+ * rules; writing assumes the moves are legal.
+ */
+
+#ifndef NOTATION_H
+#define NOTATION_H
+
+#include <stddef.h>
+
+#include "xq.h"
+
+enum notation {
+	NOTATION_AUTO,		/* reading: detect it from the line */
+	NOTATION_ICCS,		/* h2e2 h9g7 (reads H2-E2 too) */
+	NOTATION_UCCI,		/* position startpos|fen FEN moves h2e2 ... */
+	NOTATION_WXF,		/* C2.5 H8+7 */
+	NOTATION_CHINESE,	/* 炮二平五 馬８進７ */
+	NOTATION_JSON		/* {"fen":"...","moves":["h2e2",...]} */
+};
+
+/*
+ * Why a line could not be read.  ply counts moves from 1; ply 0 means
+ * the line as a whole (not JSON, a bad FEN).  token is what was found,
+ * cut to fit and always NUL-terminated; why is a static string.
+ */
+struct notation_error {
+	size_t		 ply;
+	char		 token[64];
+	const char	*why;
+};
+
+struct movelist {
+	struct xqpos	 start;
+	struct xqmove	*move;
+	size_t		 n, cap;
+};
+
+void		 movelist_init(struct movelist *);
+void		 movelist_free(struct movelist *);
+void		 movelist_push(struct movelist *, struct xqmove);
+
+/* "iccs", "ucci", "wxf", "chinese", "json"; "auto" for NOTATION_AUTO. */
+const char	*notation_name(enum notation);
+/* 0 and *out set if the name is known (the names above), else -1. */
+int		 notation_from_name(const char *, enum notation *);
+
+/* The notation of a line, or NOTATION_AUTO if it looks like none. */
+enum notation	 detect_notation(const char *, size_t);
+
+/*
+ * Read a line (without its newline) into a move list, which is reset
+ * first.  NOTATION_AUTO detects the notation.  Returns 0, or -1 with
+ * the error filled in; the list then holds the moves before the bad one.
+ */
+int		 read_movelist(const char *, size_t, enum notation,
+		    struct movelist *, struct notation_error *);
+
+/*
+ * The move list as one line, without a newline, in a string to free.
+ * Only ucci and json carry the start position; the other notations
+ * write the moves alone.
+ */
+char		*write_movelist(const struct movelist *, enum notation);
+
+/*
+ * One move token in the given notation (NOTATION_AUTO: ICCS, WXF or
+ * Chinese as it looks; UCCI and JSON mean ICCS) played from a position.
+ * Returns 0 with the move, which is legal, or -1 with *why set.
+ */
+int		 parse_move(const struct xqpos *, enum notation, const char *,
+		    size_t, struct xqmove *, const char **);
+
+/*
+ * A legal move written in the given notation into buf, NUL-terminated
+ * and cut to fit like snprintf; returns the length it needs.  32 bytes
+ * are always enough.
+ */
+size_t		 format_move(const struct xqpos *, enum notation, struct xqmove,
+		    char *, size_t);
+
+#endif /* NOTATION_H */
