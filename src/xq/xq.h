@@ -15,6 +15,7 @@
 #define XQ_RANKS	10
 #define XQ_SQUARES	90
 #define XQ_MAXMOVES	128	/* more than any position's legal moves */
+#define XQ_FENMAX	128	/* room for any FEN fen_format writes */
 
 #define RED		0
 #define BLACK		1
@@ -48,7 +49,11 @@ struct xqpos {
 #define START_FEN \
 	"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
-/* board.c: positions and FEN. */
+/*
+ * board.c: positions and FEN.  fen_parse returns 0 and sets *end past the
+ * FEN, or returns -1 and sets *end at the offending character (at the
+ * start of the text if the placement is one no game can reach).
+ */
 int		 fen_parse(struct xqpos *, const char *, const char **);
 void		 fen_format(const struct xqpos *, char *, size_t);
 void		 make_move(struct xqpos *, struct xqmove);

@@ -1,0 +1,335 @@
+/*
+ * movegen.c: the rules of Xiangqi, as a legal move generator.
+ *
+ * Every step a piece can take from every square is worked out once into
+ * tables (rays for rooks and cannons, leg and destination pairs for
+ * horses, eye and destination pairs for elephants, palace steps), so
+ * that generating moves is a walk through short lists.  A move is legal
+ * if, once played, the mover's king is not attacked; that is found by
+ * looking out from the king along the lines a rook, cannon, horse, pawn
+ * or the other king could strike from, never by generating the other
+ * side's moves.
+ */
+
+#include <string.h>
+
+#include "xq.h"
+
+#define NONE	0xff
+
+struct steps {
+	uint8_t		 n;
+	uint8_t		 to[8];
+	uint8_t		 via[8];	/* horse leg or elephant eye */
+};
+
+static void	 init_tables(void);
+static void	 init_square(int, int);
+static int	 on_board(int, int);
+static int	 in_palace(int, int);
+static int	 attacked_lines(const uint8_t *, int, int);
+static int	 attacked(const uint8_t *, int, int);
+static size_t	 pseudo_moves(const uint8_t *, int, int, struct xqmove *);
+static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *);
+static int	 king_square(const uint8_t *, int);
+
+static int		 ready;
+static uint8_t		 ray[XQ_SQUARES][4][XQ_RANKS];
+static uint8_t		 raylen[XQ_SQUARES][4];
+static struct steps	 horse_to[XQ_SQUARES];
+static struct steps	 horse_from[XQ_SQUARES];	/* horses striking here */
+static struct steps	 elephant_to[XQ_SQUARES];
+static struct steps	 advisor_to[XQ_SQUARES];
+static struct steps	 king_to[XQ_SQUARES];
+static struct steps	 pawn_to[2][XQ_SQUARES];
+
+static const int	 dr[4] = { 1, -1, 0, 0 };
+static const int	 df[4] = { 0, 0, 1, -1 };
+
+static int
+on_board(int r, int f)
+{
+	return r >= 0 && r < XQ_RANKS && f >= 0 && f < XQ_FILES;
+}
+
+static int
+in_palace(int r, int f)
+{
+	return f >= 3 && f <= 5 && (r <= 2 || r >= 7);
+}
+
+static void
+add_step(struct steps *s, int r, int f, int via)
+{
+	s->to[s->n] = (uint8_t)(r * XQ_FILES + f);
+	s->via[s->n] = (uint8_t)via;
+	s->n++;
+}
+
+static void
+init_square(int r, int f)
+{
+	int sq = r * XQ_FILES + f, d, k, nr, nf, side, fwd;
+
+	for (d = 0; d < 4; d++) {
+		nr = r + dr[d];
+		nf = f + df[d];
+		for (k = 0; on_board(nr, nf); k++, nr += dr[d], nf += df[d])
+			ray[sq][d][k] = (uint8_t)(nr * XQ_FILES + nf);
+		raylen[sq][d] = (uint8_t)k;
+		/* King and pawn steps are the first squares of the rays. */
+		if (in_palace(r, f) && k > 0 && in_palace(r + dr[d], f + df[d]))
+			add_step(&king_to[sq], r + dr[d], f + df[d], NONE);
+		for (side = RED; side <= BLACK; side++) {
+			fwd = side == RED ? 1 : -1;
+			if (k == 0 || dr[d] == -fwd)
+				continue;
+			/* Sideways only once across the river. */
+			if (dr[d] == 0 && (side == RED ? r < 5 : r > 4))
+				continue;
+			add_step(&pawn_to[side][sq], r + dr[d], f + df[d], NONE);
+		}
+	}
+	for (d = 0; d < 4; d++) {
+		/* Diagonal d: rank step dr2, file step df2. */
+		int dr2 = d & 1 ? -1 : 1, df2 = d & 2 ? -1 : 1;
+		int diag = (r + dr2) * XQ_FILES + (f + df2);
+
+		if (!on_board(r + dr2, f + df2))
+			continue;
+		if (in_palace(r, f) && in_palace(r + dr2, f + df2))
+			add_step(&advisor_to[sq], r + dr2, f + df2, NONE);
+		if (on_board(r + 2 * dr2, f + 2 * df2) &&
+		    (r <= 4) == (r + 2 * dr2 <= 4))
+			add_step(&elephant_to[sq], r + 2 * dr2, f + 2 * df2,
+			    diag);
+		/* A horse two away along a line and one across, legged here. */
+		if (on_board(r + 2 * dr2, f + df2))
+			add_step(&horse_from[sq], r + 2 * dr2, f + df2, diag);
+		if (on_board(r + dr2, f + 2 * df2))
+			add_step(&horse_from[sq], r + dr2, f + 2 * df2, diag);
+	}
+	for (d = 0; d < 4; d++) {
+		/* The leg is the orthogonal neighbour in direction d. */
+		int leg = (r + dr[d]) * XQ_FILES + (f + df[d]);
+
+		if (!on_board(r + dr[d], f + df[d]))
+			continue;
+		for (k = -1; k <= 1; k += 2) {
+			nr = r + 2 * dr[d] + (dr[d] == 0 ? k : 0);
+			nf = f + 2 * df[d] + (df[d] == 0 ? k : 0);
+			if (on_board(nr, nf))
+				add_step(&horse_to[sq], nr, nf, leg);
+		}
+	}
+}
+
+static void
+init_tables(void)
+{
+	int r, f;
+
+	for (r = 0; r < XQ_RANKS; r++)
+		for (f = 0; f < XQ_FILES; f++)
+			init_square(r, f);
+	ready = 1;
+}
+
+static int
+king_square(const uint8_t *sq, int side)
+{
+	static const uint8_t palace[2][9] = {
+		{ 3, 4, 5, 12, 13, 14, 21, 22, 23 },
+		{ 66, 67, 68, 75, 76, 77, 84, 85, 86 }
+	};
+	int i, king = KING | (side == BLACK ? BLACK_PIECE : 0);
+
+	for (i = 0; i < 9; i++)
+		if (sq[palace[side][i]] == king)
+			return palace[side][i];
+	return -1;
+}
+
+/*
+ * Is square k struck along a line by a rook, by a cannon over one screen,
+ * or by the other king facing it on an open file?
+ */
+static int
+attacked_lines(const uint8_t *sq, int k, int by)
+{
+	int d, i, p, screen, b = by == BLACK ? BLACK_PIECE : 0;
+
+	for (d = 0; d < 4; d++) {
+		screen = 0;
+		for (i = 0; i < raylen[k][d]; i++) {
+			if ((p = sq[ray[k][d][i]]) == EMPTY)
+				continue;
+			if (!screen) {
+				if (p == (ROOK | b) || p == (KING | b))
+					return 1;
+				screen = 1;
+			} else {
+				if (p == (CANNON | b))
+					return 1;
+				break;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Is square k, where a king of the side other than by stands, attacked? */
+static int
+attacked(const uint8_t *sq, int k, int by)
+{
+	const struct steps *h = &horse_from[k];
+	int i, b = by == BLACK ? BLACK_PIECE : 0, f = k % XQ_FILES;
+
+	for (i = 0; i < h->n; i++)
+		if (sq[h->to[i]] == (HORSE | b) && sq[h->via[i]] == EMPTY)
+			return 1;
+	/* A pawn strikes forward, or sideways: from behind k or beside it. */
+	i = by == RED ? k - XQ_FILES : k + XQ_FILES;
+	if (i >= 0 && i < XQ_SQUARES && sq[i] == (PAWN | b))
+		return 1;
+	if (f > 0 && sq[k - 1] == (PAWN | b))
+		return 1;
+	if (f < XQ_FILES - 1 && sq[k + 1] == (PAWN | b))
+		return 1;
+	return attacked_lines(sq, k, by);
+}
+
+static size_t
+slide_moves(const uint8_t *sq, int from, int cannon, struct xqmove *out)
+{
+	size_t n = 0;
+	int d, i, t, side = PIECE_SIDE(sq[from]), screen;
+
+	for (d = 0; d < 4; d++) {
+		screen = 0;
+		for (i = 0; i < raylen[from][d]; i++) {
+			t = ray[from][d][i];
+			if (sq[t] == EMPTY) {
+				if (!screen) {
+					out[n].from = (uint8_t)from;
+					out[n++].to = (uint8_t)t;
+				}
+				continue;
+			}
+			if (cannon && !screen) {
+				screen = 1;
+				continue;
+			}
+			if (PIECE_SIDE(sq[t]) != side) {
+				out[n].from = (uint8_t)from;
+				out[n++].to = (uint8_t)t;
+			}
+			break;
+		}
+	}
+	return n;
+}
+
+/* The moves of the piece on from, before the king-safety test. */
+static size_t
+pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out)
+{
+	const struct steps *s;
+	size_t n = 0;
+	int i, t, p = sq[from];
+
+	switch (PIECE_KIND(p)) {
+	case ROOK:
+		return slide_moves(sq, from, 0, out);
+	case CANNON:
+		return slide_moves(sq, from, 1, out);
+	case HORSE:
+		s = &horse_to[from];
+		break;
+	case ELEPHANT:
+		s = &elephant_to[from];
+		break;
+	case ADVISOR:
+		s = &advisor_to[from];
+		break;
+	case KING:
+		s = &king_to[from];
+		break;
+	default:
+		s = &pawn_to[side][from];
+		break;
+	}
+	for (i = 0; i < s->n; i++) {
+		t = s->to[i];
+		if (s->via[i] != NONE && sq[s->via[i]] != EMPTY)
+			continue;
+		if (sq[t] != EMPTY && PIECE_SIDE(sq[t]) == side)
+			continue;
+		out[n].from = (uint8_t)from;
+		out[n++].to = (uint8_t)t;
+	}
+	return n;
+}
+
+/*
+ * Fill out (room for XQ_MAXMOVES) with the legal moves of the side to
+ * move, ordered by origin square then by direction, and count them.
+ */
+size_t
+legal_moves(const struct xqpos *pos, struct xqmove *out)
+{
+	struct xqmove m;
+	uint8_t sq[XQ_SQUARES], taken;
+	size_t n, i, base, kept = 0;
+	int from, side = pos->side, king, k;
+
+	if (!ready)
+		init_tables();
+	memcpy(sq, pos->sq, sizeof(sq));
+	if ((king = king_square(sq, side)) == -1)
+		return 0;
+	for (from = 0; from < XQ_SQUARES; from++) {
+		if (sq[from] == EMPTY || PIECE_SIDE(sq[from]) != side)
+			continue;
+		base = kept;
+		n = pseudo_moves(sq, from, side, out + base);
+		for (i = 0; i < n; i++) {
+			m = out[base + i];
+			taken = sq[m.to];
+			sq[m.to] = sq[m.from];
+			sq[m.from] = EMPTY;
+			k = m.from == king ? m.to : king;
+			if (!attacked(sq, k, !side))
+				out[kept++] = m;
+			sq[m.from] = sq[m.to];
+			sq[m.to] = taken;
+		}
+	}
+	return kept;
+}
+
+int
+is_legal(const struct xqpos *pos, struct xqmove m)
+{
+	struct xqmove list[XQ_MAXMOVES];
+	size_t n, i;
+
+	n = legal_moves(pos, list);
+	for (i = 0; i < n; i++)
+		if (list[i].from == m.from && list[i].to == m.to)
+			return 1;
+	return 0;
+}
+
+/* Is side's king attacked?  A side without a king is not in check. */
+int
+in_check(const struct xqpos *pos, int side)
+{
+	int k;
+
+	if (!ready)
+		init_tables();
+	if ((k = king_square(pos->sq, side)) == -1)
+		return 0;
+	return attacked(pos->sq, k, !side);
+}
