@@ -1,0 +1,355 @@
+/*
+ * board.c: a board in memory, one byte a cell, and its text forms.  Rows
+ * are added as they are read, so the input text is never held more than
+ * one line at a time; the counts of adjacent mines are worked out once
+ * the last row is in, which is also when the open cells of the input are
+ * checked against the mines.
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf.h"
+#include "mine.h"
+
+#define BAD_CHAR	0x0f	/* no input cell decodes to a bare count of 15 */
+#define SLACK		8	/* bytes before and after, for word reads */
+
+static void	 grow_rows(struct board *, size_t);
+static void	 decode_table(uint8_t *);
+static size_t	 count_row(struct board *, size_t, uint8_t *, unsigned int *);
+static void	 full_table(char *);
+static void	 view_table(char *, enum state, int);
+static void	 print_table_rows(const struct board *, const char *);
+static int	 bad_column(const char *, size_t);
+
+void
+board_init(struct board *b, const char *file)
+{
+	memset(b, 0, sizeof(*b));
+	b->file = file;
+}
+
+void
+board_free(struct board *b)
+{
+	free(b->base);
+	free(b->rowline);
+	free(b->stack);
+	board_init(b, b->file);
+}
+
+uint8_t *
+board_at(const struct board *b, size_t row, size_t col)
+{
+	return b->cell + row * b->stride + col;
+}
+
+/*
+ * Make room for padded rows 0 to need - 1.  Growth is geometric; realloc
+ * of a large block moves pages rather than copying them, and pages never
+ * touched cost no memory, so the spare capacity is nearly free.
+ */
+static void
+grow_rows(struct board *b, size_t need)
+{
+	size_t cap, bytes;
+
+	if (need <= b->cap_rows)
+		return;
+	cap = b->cap_rows < 8 ? 8 : b->cap_rows;
+	while (cap < need)
+		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+	if (cap > (SIZE_MAX - 2 * SLACK) / b->stride)
+		errx(GF_EXIT_ERROR, "%s: board too large", b->file);
+	bytes = cap * b->stride + 2 * SLACK;
+	b->base = xreallocarray(b->base, bytes, 1);
+	b->cell = b->base + SLACK;
+	b->rowline = xreallocarray(b->rowline, cap, sizeof(*b->rowline));
+	b->cap_rows = cap;
+}
+
+/* Begin a board whose rows are width cells, with its top wall. */
+void
+board_start(struct board *b, size_t width)
+{
+	free(b->base);
+	free(b->rowline);
+	b->base = NULL;
+	b->rowline = NULL;
+	b->cap_rows = 0;
+	b->width = width;
+	b->stride = width + 2;
+	b->height = 0;
+	b->mines = b->opened = 0;
+	b->lost = 0;
+	grow_rows(b, 2);
+	memset(b->base, 0, SLACK);
+	memset(b->cell, CELL_WALL, b->stride);
+	b->rowline[0] = 0;
+}
+
+/* A whole board of covered safe cells, for the generator and MBF. */
+void
+board_alloc(struct board *b, size_t width, size_t height)
+{
+	size_t r;
+
+	board_start(b, width);
+	grow_rows(b, height + 2);
+	for (r = 1; r <= height; r++) {
+		memset(board_at(b, r, 0), 0, b->stride);
+		*board_at(b, r, 0) = CELL_WALL;
+		*board_at(b, r, width + 1) = CELL_WALL;
+		b->rowline[r] = 0;
+	}
+	b->height = height;
+	memset(board_at(b, height + 1, 0), CELL_WALL, b->stride);
+	memset(board_at(b, height + 2, 0), 0, SLACK);
+}
+
+static void
+decode_table(uint8_t *t)
+{
+	int i;
+
+	memset(t, BAD_CHAR, 256);
+	t['.'] = 0;
+	t['*'] = CELL_MINE;
+	t['F'] = CELL_FLAG | CELL_MINE;
+	t['f'] = CELL_FLAG;
+	t['X'] = CELL_OPEN | CELL_MINE;
+	for (i = 0; i <= 8; i++)
+		t['0' + i] = CELL_OPEN | i;
+}
+
+static int
+bad_column(const char *text, size_t len)
+{
+	uint8_t t[256];
+	size_t x;
+
+	decode_table(t);
+	for (x = 0; x < len; x++)
+		if (t[(unsigned char)text[x]] == BAD_CHAR)
+			break;
+	return (int)(x + 1 > INT32_MAX ? INT32_MAX : x + 1);
+}
+
+/*
+ * Add one row from its text.  Returns -1 after a diagnostic if the row
+ * has the wrong length or a character that is not a cell.
+ */
+int
+board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
+{
+	static uint8_t t[256];
+	uint8_t *row, c, bad = 0;
+	uint64_t mines = 0, opened = 0, exploded = 0;
+	size_t x, r;
+
+	if (t['.'] != 0 || t[0] != BAD_CHAR)
+		decode_table(t);
+	if (len != b->width) {
+		warn_at_column(b->file, lineno, (len < b->width ? len :
+		    b->width) + 1, "ragged row: %zu cells, the first row has %zu",
+		    len, b->width);
+		return -1;
+	}
+	if (b->height + 1 > BOARD_MAX_SIDE) {
+		warn_at(b->file, lineno, "too many rows (more than %lu)",
+		    BOARD_MAX_SIDE);
+		return -1;
+	}
+	r = b->height + 1;
+	grow_rows(b, r + 2);
+	row = board_at(b, r, 0);
+	row[0] = row[b->width + 1] = CELL_WALL;
+	for (x = 0; x < len; x++) {
+		c = t[(unsigned char)text[x]];
+		row[x + 1] = c;
+		bad |= c == BAD_CHAR;
+		mines += (c >> 4) & 1;
+		opened += (c & 0x30) == CELL_OPEN;
+		exploded += (c & 0x30) == 0x30;
+	}
+	if (bad) {
+		x = (size_t)bad_column(text, len);
+		c = (unsigned char)text[x - 1];
+		warn_at_column(b->file, lineno, x, c > ' ' && c < 0x7f ?
+		    "unknown character in a board row ('%c')" :
+		    "unknown character in a board row (byte 0x%02x)", c);
+		return -1;
+	}
+	b->height = r;
+	b->rowline[r] = lineno;
+	b->mines += mines;
+	b->opened += opened;
+	b->lost |= exploded != 0;
+	return 0;
+}
+
+/*
+ * Count the mines around each cell of row r, from the sums of three rows
+ * down each column, and check the counts that open cells show.  Returns
+ * the column of the first wrong count, 0 if there is none, and what that
+ * cell showed in *shown.
+ */
+static size_t
+count_row(struct board *b, size_t r, uint8_t *vsum, unsigned int *shown)
+{
+	const uint8_t *up, *down;
+	uint8_t *row, c, n;
+	size_t x, w = b->width, wrong = 0;
+
+	up = board_at(b, r - 1, 0);
+	row = board_at(b, r, 0);
+	down = board_at(b, r + 1, 0);
+	for (x = 0; x < w + 2; x++)
+		vsum[x] = ((up[x] >> 4) & 1) + ((row[x] >> 4) & 1) +
+		    ((down[x] >> 4) & 1);
+	for (x = 1; x <= w; x++) {
+		c = row[x];
+		n = vsum[x - 1] + vsum[x] + vsum[x + 1] - ((c >> 4) & 1);
+		if ((c & 0x30) == CELL_OPEN && (c & CELL_COUNT) != n &&
+		    wrong == 0) {
+			wrong = x;
+			*shown = c & CELL_COUNT;
+		}
+		row[x] = (c & ~CELL_COUNT) | n;
+	}
+	return wrong;
+}
+
+/*
+ * The last row is in: close the board with its bottom wall, count, and
+ * check.  Returns -1 after a diagnostic if an open cell shows a count its
+ * neighbours contradict.
+ */
+int
+board_finish(struct board *b)
+{
+	uint8_t *vsum;
+	unsigned int shown = 0;
+	size_t r, col;
+
+	grow_rows(b, b->height + 2);
+	memset(board_at(b, b->height + 1, 0), CELL_WALL, b->stride);
+	memset(board_at(b, b->height + 2, 0), 0, SLACK);
+	vsum = xmalloc(b->stride);
+	for (r = 1; r <= b->height; r++) {
+		if ((col = count_row(b, r, vsum, &shown)) == 0)
+			continue;
+		free(vsum);
+		warn_at_column(b->file, b->rowline[r], col,
+		    "open cell disagrees with the mines around it "
+		    "(shows %u, %u adjacent)", shown,
+		    (unsigned int)(*board_at(b, r, col) & CELL_COUNT));
+		return -1;
+	}
+	free(vsum);
+	return 0;
+}
+
+enum state
+board_state(const struct board *b)
+{
+	uint64_t cells;
+
+	if (b->lost)
+		return STATE_LOST;
+	cells = (uint64_t)b->width * b->height;
+	return b->opened == cells - b->mines ? STATE_WON : STATE_PLAYING;
+}
+
+/* The full state: every cell byte (without its pending bit) to a letter. */
+static void
+full_table(char *t)
+{
+	int i;
+
+	for (i = 0; i < 128; i++) {
+		if ((i & 0x30) == CELL_OPEN)
+			t[i] = (i & CELL_COUNT) <= 8 ? '0' + (i & CELL_COUNT) : '?';
+		else if ((i & 0x30) == 0x30)
+			t[i] = 'X';
+		else if (i & CELL_FLAG)
+			t[i] = (i & CELL_MINE) ? 'F' : 'f';
+		else
+			t[i] = (i & CELL_MINE) ? '*' : '.';
+		t[i + 128] = t[i];
+	}
+}
+
+/* What the player sees, which depends on how the game stands. */
+static void
+view_table(char *t, enum state st, int blank_zeros)
+{
+	int i;
+
+	for (i = 0; i < 128; i++) {
+		if ((i & 0x30) == CELL_OPEN)
+			t[i] = (i & CELL_COUNT) == 0 && blank_zeros ? ' ' :
+			    '0' + (i & CELL_COUNT);
+		else if ((i & 0x30) == 0x30)
+			t[i] = 'X';
+		else if (i & CELL_FLAG)
+			t[i] = st == STATE_LOST && !(i & CELL_MINE) ? 'x' : 'F';
+		else if ((i & CELL_MINE) && st == STATE_LOST)
+			t[i] = '*';
+		else if ((i & CELL_MINE) && st == STATE_WON)
+			t[i] = 'F';
+		else
+			t[i] = '#';
+		t[i + 128] = t[i];
+	}
+}
+
+static void
+print_table_rows(const struct board *b, const char *t)
+{
+	char *line;
+	const uint8_t *row;
+	size_t r, x, w = b->width;
+
+	line = xmalloc(w + 1);
+	for (r = 1; r <= b->height; r++) {
+		row = board_at(b, r, 1);
+		for (x = 0; x < w; x++)
+			line[x] = t[row[x]];
+		line[w] = '\n';
+		if (fwrite(line, 1, w + 1, stdout) != w + 1)
+			break;
+	}
+	free(line);
+}
+
+void
+board_print_rows(const struct board *b)
+{
+	char t[256];
+
+	full_table(t);
+	print_table_rows(b, t);
+}
+
+void
+board_print(const struct board *b, const struct output *out)
+{
+	static const char *names[] = { "playing", "won", "lost" };
+	enum state st;
+	char t[256];
+
+	st = board_state(b);
+	if (out->format == FORMAT_VIEW)
+		view_table(t, st, out->blank_zeros);
+	else
+		full_table(t);
+	print_table_rows(b, t);
+	printf("# state: %s opened=%" PRIu64 "\n", names[st], b->opened);
+}

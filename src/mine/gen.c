@@ -1,0 +1,140 @@
+/*
+ * gen.c: random boards.  The generator is xoshiro256** seeded through
+ * splitmix64, both fixed algorithms on 64-bit integers, so that a seed
+ * gives the same board on every machine; rand() would not.
+ */
+
+#include "config.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "gf.h"
+#include "mine.h"
+
+struct rng {
+	uint64_t	 s[4];
+};
+
+static uint64_t	 splitmix64(uint64_t *);
+static uint64_t	 rotl(uint64_t, int);
+static uint64_t	 rng_next(struct rng *);
+static uint64_t	 rng_below(struct rng *, uint64_t);
+static int	 in_safe_block(const struct generate *, size_t, size_t);
+static uint64_t	 safe_block_cells(const struct generate *);
+
+static uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t z;
+
+	z = (*x += UINT64_C(0x9e3779b97f4a7c15));
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+static uint64_t
+rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t
+rng_next(struct rng *g)
+{
+	uint64_t *s = g->s, result, t;
+
+	result = rotl(s[1] * 5, 7) * 9;
+	t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+/* A uniform integer below n (n > 0), without the bias of a bare modulo. */
+static uint64_t
+rng_below(struct rng *g, uint64_t n)
+{
+	uint64_t r, floor = (0 - n) % n;
+
+	do
+		r = rng_next(g);
+	while (r < floor);
+	return r % n;
+}
+
+static int
+in_safe_block(const struct generate *gen, size_t r, size_t c)
+{
+	if (gen->safe_row == 0)
+		return 0;
+	return r + 1 >= gen->safe_row && r <= gen->safe_row + 1 &&
+	    c + 1 >= gen->safe_col && c <= gen->safe_col + 1;
+}
+
+/* The cells of the 3x3 block around the safe cell that are on the board. */
+static uint64_t
+safe_block_cells(const struct generate *gen)
+{
+	uint64_t rows, cols;
+
+	if (gen->safe_row == 0)
+		return 0;
+	rows = 1 + (gen->safe_row > 1) + (gen->safe_row < gen->height);
+	cols = 1 + (gen->safe_col > 1) + (gen->safe_col < gen->width);
+	return rows * cols;
+}
+
+/* The most mines a board can take. */
+uint64_t
+generate_limit(const struct generate *gen)
+{
+	return (uint64_t)gen->width * gen->height - safe_block_cells(gen);
+}
+
+/*
+ * Place the mines by drawing cells until enough distinct ones are found,
+ * or, for a crowded board, by filling it and drawing the cells to leave
+ * empty: either way the draws expected are at most twice the cells set.
+ */
+void
+generate_board(const struct generate *gen, struct board *b)
+{
+	struct rng g;
+	uint64_t seed = gen->seed, cells, room, want, placed = 0, i;
+	uint8_t *p, set;
+	size_t r, c;
+	int k;
+
+	for (k = 0; k < 4; k++)
+		g.s[k] = splitmix64(&seed);
+	board_alloc(b, gen->width, gen->height);
+	cells = (uint64_t)gen->width * gen->height;
+	room = generate_limit(gen);
+	set = CELL_MINE;
+	want = gen->mines;
+	if (want > room / 2) {
+		for (r = 1; r <= gen->height; r++)
+			for (c = 1; c <= gen->width; c++)
+				if (!in_safe_block(gen, r, c))
+					*board_at(b, r, c) = CELL_MINE;
+		set = 0;
+		want = room - gen->mines;
+	}
+	while (placed < want) {
+		i = rng_below(&g, cells);
+		r = (size_t)(i / gen->width) + 1;
+		c = (size_t)(i % gen->width) + 1;
+		p = board_at(b, r, c);
+		if (in_safe_block(gen, r, c) || *p == set)
+			continue;
+		*p = set;
+		placed++;
+	}
+	b->mines = gen->mines;
+}

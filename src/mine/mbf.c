@@ -1,0 +1,120 @@
+/*
+ * mbf.c: the binary board format of Minesweeper Arbiter, Viennasweeper
+ * and JSMinesweeper.  A byte of width, a byte of height, the number of
+ * mines as two bytes big-endian, then one (x, y) byte pair a mine,
+ * counted from 0.  It holds mines only, so every cell reads as covered.
+ * Files may follow each other in a stream.
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "gf.h"
+#include "mine.h"
+
+static int	 read_mines(FILE *, const char *, size_t *, struct board *,
+		    size_t);
+
+/* Read the mine positions; returns -1 after a diagnostic. */
+static int
+read_mines(FILE *fp, const char *name, size_t *offset, struct board *b,
+    size_t n)
+{
+	uint8_t pair[2], *p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (fread(pair, 1, 2, fp) != 2) {
+			if (ferror(fp))
+				err(GF_EXIT_ERROR, "%s", name);
+			warnx("%s: byte %zu: truncated board: %zu of %zu mines",
+			    name, *offset, i, n);
+			return -1;
+		}
+		if (pair[0] >= b->width || pair[1] >= b->height) {
+			warnx("%s: byte %zu: mine at x=%u y=%u is outside the "
+			    "%zux%zu board", name, *offset, pair[0], pair[1],
+			    b->width, b->height);
+			return -1;
+		}
+		p = board_at(b, (size_t)pair[1] + 1, (size_t)pair[0] + 1);
+		if (*p & CELL_MINE) {
+			warnx("%s: byte %zu: mine at x=%u y=%u given twice",
+			    name, *offset, pair[0], pair[1]);
+			return -1;
+		}
+		*p |= CELL_MINE;
+		*offset += 2;
+	}
+	return 0;
+}
+
+/*
+ * Read the next board of an MBF stream.  Returns 1 with the board ready,
+ * 0 at the end of the input, -1 after a diagnostic; an error leaves the
+ * rest of the stream unread, since nothing marks where a board begins.
+ */
+int
+mbf_read(FILE *fp, const char *name, size_t *offset, struct board *b)
+{
+	uint8_t head[4];
+	size_t got, n;
+
+	b->file = name;
+	got = fread(head, 1, sizeof(head), fp);
+	if (got == 0 && !ferror(fp))
+		return 0;
+	if (got != sizeof(head)) {
+		if (ferror(fp))
+			err(GF_EXIT_ERROR, "%s", name);
+		warnx("%s: byte %zu: truncated header (%zu of 4 bytes)",
+		    name, *offset, got);
+		return -1;
+	}
+	if (head[0] == 0 || head[1] == 0) {
+		warnx("%s: byte %zu: empty board (%ux%u)", name, *offset,
+		    head[0], head[1]);
+		return -1;
+	}
+	n = (size_t)head[2] << 8 | head[3];
+	board_alloc(b, head[0], head[1]);
+	*offset += 4;
+	if (n > (size_t)head[0] * head[1]) {
+		warnx("%s: byte %zu: %zu mines on a %ux%u board", name,
+		    *offset - 2, n, head[0], head[1]);
+		return -1;
+	}
+	if (read_mines(fp, name, offset, b, n) == -1)
+		return -1;
+	b->mines = n;
+	if (board_finish(b) == -1)
+		return -1;
+	return 1;
+}
+
+/* Write the mines of a board; -1 after a diagnostic if it is too big. */
+int
+mbf_write(const struct board *b)
+{
+	size_t r, x;
+
+	if (b->width > 255 || b->height > 255) {
+		warnx("%s: a %zux%zu board is too large for MBF (255x255 at "
+		    "most)", b->file, b->width, b->height);
+		return -1;
+	}
+	putchar((int)b->width);
+	putchar((int)b->height);
+	putchar((int)(b->mines >> 8));
+	putchar((int)(b->mines & 0xff));
+	for (r = 1; r <= b->height; r++)
+		for (x = 1; x <= b->width; x++)
+			if (*board_at(b, r, x) & CELL_MINE) {
+				putchar((int)(x - 1));
+				putchar((int)(r - 1));
+			}
+	return 0;
+}

@@ -1,0 +1,182 @@
+/*
+ * parse.c: boards in the text format of mine-board(5), and the actions
+ * that follow each.  Rows go straight into the board as they are read;
+ * the first action closes the board, and each action is applied as soon
+ * as it is read, so nothing but the board itself is kept.
+ */
+
+#include "config.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf.h"
+#include "mine.h"
+
+static const char *action_names[] = { "open", "chord", "flag", "unflag" };
+
+static int	 is_action(const char *, size_t);
+static int	 parse_number(const struct linereader *, size_t *, size_t,
+		    const char *, size_t *);
+static int	 parse_action(const struct linereader *, struct board *);
+static int	 take_line(struct linereader *, struct board *, int *, int *);
+
+/*
+ * Rows hold no lowercase letter but 'f', and actions begin with a word
+ * that is not all 'f'.
+ */
+static int
+is_action(const char *line, size_t len)
+{
+	size_t i;
+	int other = 0;
+
+	if (!islower((unsigned char)line[0]))
+		return 0;
+	for (i = 0; i < len && islower((unsigned char)line[i]); i++)
+		other |= line[i] != 'f';
+	return other;
+}
+
+/*
+ * Read a row or column number at *pos, which must be followed by white
+ * space or the end of the line.  Returns -1 after a diagnostic.
+ */
+static int
+parse_number(const struct linereader *lr, size_t *pos, size_t max,
+    const char *what, size_t *value)
+{
+	char buf[24];
+	const char *errstr;
+	size_t start = *pos, n = 0;
+
+	while (*pos < lr->len && isdigit((unsigned char)lr->line[*pos]))
+		(*pos)++;
+	n = *pos - start;
+	if (n == 0 || n >= sizeof(buf) || (*pos < lr->len &&
+	    !isspace((unsigned char)lr->line[*pos]))) {
+		warn_at_column(lr->name, lr->lineno, start + 1,
+		    "expected a %s number (found '%.*s')", what,
+		    (int)strcspn(lr->line + start, " \t"), lr->line + start);
+		return -1;
+	}
+	memcpy(buf, lr->line + start, n);
+	buf[n] = '\0';
+	*value = (size_t)strtonum(buf, 1, LLONG_MAX, &errstr);
+	if (errstr != NULL || *value > max) {
+		warn_at_column(lr->name, lr->lineno, start + 1,
+		    "%s %s is outside the board (%zu %ss)", what, buf, max,
+		    what);
+		return -1;
+	}
+	return 0;
+}
+
+/* Read and apply "WORD ROW COLUMN".  Returns -1 after a diagnostic. */
+static int
+parse_action(const struct linereader *lr, struct board *b)
+{
+	const char *line = lr->line;
+	size_t pos = 0, word, i, row, col;
+
+	while (pos < lr->len && islower((unsigned char)line[pos]))
+		pos++;
+	word = pos;
+	for (i = 0; i < 4; i++)
+		if (strlen(action_names[i]) == word &&
+		    strncmp(line, action_names[i], word) == 0)
+			break;
+	if (i == 4) {
+		warn_at_column(lr->name, lr->lineno, 1,
+		    "unknown action (found '%.*s')", (int)word, line);
+		return -1;
+	}
+	while (pos < lr->len && isspace((unsigned char)line[pos]))
+		pos++;
+	if (parse_number(lr, &pos, b->height, "row", &row) == -1)
+		return -1;
+	while (pos < lr->len && isspace((unsigned char)line[pos]))
+		pos++;
+	if (parse_number(lr, &pos, b->width, "column", &col) == -1)
+		return -1;
+	while (pos < lr->len && isspace((unsigned char)line[pos]))
+		pos++;
+	if (pos < lr->len) {
+		warn_at_column(lr->name, lr->lineno, pos + 1,
+		    "unexpected text after the action (found '%s')",
+		    line + pos);
+		return -1;
+	}
+	reveal_apply(b, (enum action)i, row, col);
+	return 0;
+}
+
+/*
+ * One line that is neither blank nor a comment, part of a board that has
+ * no error yet.  Returns -1 after a diagnostic.
+ */
+static int
+take_line(struct linereader *lr, struct board *b, int *rows, int *acting)
+{
+	if (is_action(lr->line, lr->len)) {
+		if (!*rows) {
+			warn_at(lr->name, lr->lineno,
+			    "action before any board row");
+			return -1;
+		}
+		if (!*acting) {
+			*acting = 1;
+			if (board_finish(b) == -1)
+				return -1;
+		}
+		return parse_action(lr, b);
+	}
+	if (*acting) {
+		warn_at(lr->name, lr->lineno, "board row after the actions");
+		return -1;
+	}
+	if (!*rows) {
+		if (lr->len > BOARD_MAX_SIDE) {
+			warn_at(lr->name, lr->lineno,
+			    "row too long (more than %lu cells)",
+			    BOARD_MAX_SIDE);
+			return -1;
+		}
+		board_start(b, lr->len);
+		*rows = 1;
+	}
+	return board_add_row(b, lr->line, lr->len, lr->lineno);
+}
+
+/*
+ * Read the next board and apply its actions.  Returns 1 with the board
+ * ready, 0 at the end of the input, -1 if the board had an error (told,
+ * and the rest of that board skipped).
+ */
+int
+parse_board(struct linereader *lr, struct board *b)
+{
+	int rows = 0, acting = 0, bad = 0;
+
+	b->file = lr->name;
+	while (lr_next(lr)) {
+		if (lr->len == 0) {
+			if (rows || bad)
+				break;
+			continue;
+		}
+		if (lr->line[0] == '#' || bad)
+			continue;
+		if (take_line(lr, b, &rows, &acting) == -1)
+			bad = 1;
+	}
+	if (bad)
+		return -1;
+	if (!rows)
+		return 0;
+	if (!acting && board_finish(b) == -1)
+		return -1;
+	return 1;
+}
