@@ -27,6 +27,9 @@ struct game {
 	size_t		 n;
 	size_t		 cap;
 	char		 end;
+	int		 kills_corrupt;	/* compact kill digits the site's
+					   arithmetic mangled (read as the
+					   site reads them) */
 };
 
 enum format {
@@ -53,13 +56,17 @@ struct parse_error {
 /* log.c: the game itself, format names and detection. */
 void		 game_init(struct game *);
 void		 game_free(struct game *);
-void		 game_add(struct game *, const struct move *);
+void		 game_reset(struct game *);
+void		 game_grow(struct game *);
 int		 move_in_range(const struct move *);
 enum format	 format_from_name(const char *);
 const char	*format_name(enum format);
 enum format	 detect_format(const char *, size_t);
 int		 parse_error_set(struct parse_error *, const char *, size_t,
 		    const char *, size_t);
+int		 parse_payload(enum format, const char *, size_t, struct game *,
+		    struct parse_error *);
+void		 write_payload(FILE *, enum format, const struct game *);
 
 /* legacy.c, compact.c, base36.c, json.c: one format each. */
 int		 parse_legacy(const char *, size_t, struct game *,
@@ -76,6 +83,15 @@ int		 parse_json(const char *, size_t, struct game *,
 		    struct parse_error *);
 void		 write_json(FILE *, const struct game *);
 
+/* Append a move; inline, since every parser calls it once a move. */
+static inline void
+game_add(struct game *g, const struct move *m)
+{
+	if (g->n == g->cap)
+		game_grow(g);
+	g->move[g->n++] = *m;
+}
+
 /* url.c: where the payload stands in a record. */
 struct record {
 	const char	*line;
@@ -83,12 +99,14 @@ struct record {
 	size_t		 start;		/* the payload is line[start..end) */
 	size_t		 end;
 	int		 is_link;	/* a link or query string, not a payload */
-	char		*payload;	/* the payload, percent-decoded */
+	const char	*payload;	/* the payload, percent-decoded */
 	size_t		 paylen;
+	char		*decoded;	/* where escapes were decoded to */
 	size_t		 paycap;
 };
 
-int		 split_record(struct record *, const char *, size_t);
+int		 split_record(struct record *, const char *, size_t,
+		    const char **);
 void		 record_free(struct record *);
 
 #endif /* BCHESS_H */

@@ -1,7 +1,13 @@
 # bchess-pack: Buffalo Chess replay links.
 bin_PROGRAMS += bchess-pack
 bchess_pack_SOURCES = \
+	src/bchess/base36.c \
 	src/bchess/bchess.h \
-	src/bchess/main.c
+	src/bchess/compact.c \
+	src/bchess/json.c \
+	src/bchess/legacy.c \
+	src/bchess/log.c \
+	src/bchess/main.c \
+	src/bchess/url.c
 bchess_pack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 bchess_pack_LDADD = $(LDADD) $(JANSSON_LIBS)

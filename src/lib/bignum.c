@@ -14,6 +14,17 @@
 
 const char base36_digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
 
+/* The value of a lowercase base-36 digit, or -1. */
+int
+base36_value(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 10;
+	return -1;
+}
+
 void
 bn_init(struct bignum *x)
 {

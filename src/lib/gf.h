@@ -47,7 +47,12 @@ struct linereader {
 	size_t		 len;		/* its length */
 	int		 newline;	/* nonzero if a newline ended it */
 	int		 cr;		/* nonzero if a CR preceded the newline */
+	char		*buf;		/* input read ahead; line points here */
 	size_t		 cap;
+	size_t		 start;		/* next unread byte in buf */
+	size_t		 fill;		/* end of the bytes in buf */
+	size_t		 scanned;	/* buf[start..scanned) has no newline */
+	int		 eof;
 };
 
 int	 lr_open(struct linereader *, const char *);
@@ -80,6 +85,7 @@ int	 bn_from_text(struct bignum *, const char *, size_t, unsigned int,
 	    const char *);
 
 extern const char base36_digits[];	/* "0123456789abcdefghijklmnopqrstuvwxyz" */
+int	 base36_value(int);
 
 /*
  * bitio.c: bits written and read most significant first, as a byte

@@ -1,0 +1,213 @@
+/*
+ * compact.c: the form the site reads since 2021-10-08, PAIRS-KILLS-END.
+ * Each move is two base-36 digits of (r1-1)*245 + (r2-1)*49 + (c1-1)*7 +
+ * (c2-1); the kill flags are one base-3 digit a move (2 kill, 1 none), read
+ * as one number and written in base 36.  The page does that arithmetic in
+ * doubles, exact below 2^53; here it is exact at every length.
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf.h"
+#include "bchess.h"
+
+#define SITE_EXACT_LIMIT	((uint64_t)1 << 53)
+
+static void	kills_number(const struct game *, struct bignum *);
+static void	write_kills(FILE *, const struct game *);
+static int	parse_pairs(const char *, size_t, struct game *,
+		    struct parse_error *);
+static int	parse_kills(const char *, size_t, struct game *,
+		    struct parse_error *);
+
+/* The kill digits of the moves, first move most significant. */
+static void
+kills_number(const struct game *g, struct bignum *x)
+{
+	size_t i;
+
+	bn_set_u64(x, 0);
+	for (i = 0; i < g->n; i++)
+		bn_mul_add(x, 3, g->move[i].kill ? 2 : 1);
+}
+
+/*
+ * Whether the page's double arithmetic carries this game's kill number
+ * exactly, i.e. whether the number is below 2^53.  Always so up to 33
+ * moves, never from 35 on.
+ */
+int
+compact_site_exact(const struct game *g)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (g->n <= 33)
+		return 1;
+	if (g->n >= 35)
+		return 0;
+	for (i = 0; i < g->n; i++)
+		v = v * 3 + (g->move[i].kill ? 2 : 1);
+	return v < SITE_EXACT_LIMIT;
+}
+
+static int
+parse_pairs(const char *p, size_t len, struct game *g,
+    struct parse_error *pe)
+{
+	struct move m;
+	size_t i;
+	int hi, lo, v;
+
+	if (len % 2 != 0)
+		return parse_error_set(pe, "move pairs have an odd length",
+		    len / 2 + 1, p + len - 1, 1);
+	for (i = 0; i < len; i += 2) {
+		hi = base36_value(p[i]);
+		lo = base36_value(p[i + 1]);
+		if (hi == -1 || lo == -1)
+			return parse_error_set(pe, "not a base-36 digit",
+			    i / 2 + 1, p + i, 2);
+		v = hi * 36 + lo;
+		if (v > 1224)
+			return parse_error_set(pe, "move number above 1224",
+			    i / 2 + 1, p + i, 2);
+		m.r1 = (uint8_t)(v / 245 + 1);
+		m.r2 = (uint8_t)(v % 245 / 49 + 1);
+		m.c1 = (uint8_t)(v % 49 / 7 + 1);
+		m.c2 = (uint8_t)(v % 7 + 1);
+		m.kill = 0;
+		game_add(g, &m);
+	}
+	return 0;
+}
+
+/*
+ * The base-3 digits come off the least significant end, last move first.
+ * A digit 0 cannot be written by exact arithmetic; the page writes such
+ * digits for numbers of 2^53 and more, and reads them as "no kill", so they
+ * are read the same way and the game is marked as mangled.
+ */
+static int
+parse_kills(const char *p, size_t len, struct game *g,
+    struct parse_error *pe)
+{
+	struct bignum x;
+	uint64_t v;
+	size_t i;
+	uint32_t d = 0;
+	int zero = 0, large;
+
+	if (g->n == 0) {
+		if (len == 3 && memcmp(p, "NaN", 3) == 0)
+			return 0;
+		return parse_error_set(pe, "a log without moves has kills NaN",
+		    0, p, len);
+	}
+	bn_init(&x);
+	if (len == 0 || bn_from_text(&x, p, len, 36, base36_digits) == -1) {
+		bn_free(&x);
+		return parse_error_set(pe, "kills are not a base-36 number",
+		    0, p, len);
+	}
+	large = !(bn_fits_u64(&x, &v) && v < SITE_EXACT_LIMIT);
+	for (i = g->n; i-- > 0;) {
+		d = bn_divmod(&x, 3);
+		g->move[i].kill = d == 2;
+		if (d == 0)
+			zero = 1;
+	}
+	/* d is now the first move's digit: 0 there means too few digits. */
+	if (!bn_is_zero(&x) || d == 0 || (zero && !large)) {
+		bn_free(&x);
+		return parse_error_set(pe, "kill digits do not match the moves",
+		    0, p, len);
+	}
+	bn_free(&x);
+	g->kills_corrupt = zero;
+	return 0;
+}
+
+int
+parse_compact(const char *p, size_t len, struct game *g,
+    struct parse_error *pe)
+{
+	const char *dash1, *dash2, *end = p + len;
+
+	dash1 = memchr(p, '-', len);
+	dash2 = dash1 == NULL ? NULL :
+	    memchr(dash1 + 1, '-', (size_t)(end - dash1 - 1));
+	if (dash1 == NULL || dash2 == NULL || end - dash2 != 2 ||
+	    strchr("wli", dash2[1]) == NULL)
+		return parse_error_set(pe, "not PAIRS-KILLS-END", 0, p, len);
+	if (parse_pairs(p, (size_t)(dash1 - p), g, pe) == -1 ||
+	    parse_kills(dash1 + 1, (size_t)(dash2 - dash1 - 1), g, pe) == -1)
+		return -1;
+	g->end = dash2[1];
+	return 0;
+}
+
+/*
+ * Up to 40 moves the kill number fits in 64 bits (3^40 < 2^64), which is
+ * nearly every real game; longer ones take the big-number path.
+ */
+static void
+write_kills(FILE *fp, const struct game *g)
+{
+	struct bignum x;
+	char digits[16], *kills;
+	uint64_t v = 0;
+	size_t i, n = 0;
+
+	if (g->n == 0) {
+		fputs("NaN", fp);
+		return;
+	}
+	if (g->n > 40) {
+		bn_init(&x);
+		kills_number(g, &x);
+		kills = bn_to_text(&x, 36, base36_digits);
+		fputs(kills, fp);
+		free(kills);
+		bn_free(&x);
+		return;
+	}
+	for (i = 0; i < g->n; i++)
+		v = v * 3 + (g->move[i].kill ? 2 : 1);
+	do {
+		digits[n++] = base36_digits[v % 36];
+		v /= 36;
+	} while (v != 0);
+	while (n > 0)
+		putc_unlocked(digits[--n], fp);
+}
+
+void
+write_compact(FILE *fp, const struct game *g)
+{
+	char buf[4096], *p = buf;
+	size_t i;
+	int v;
+
+	for (i = 0; i < g->n; i++) {
+		const struct move *m = &g->move[i];
+
+		if (p - buf == sizeof(buf)) {
+			fwrite_unlocked(buf, 1, sizeof(buf), fp);
+			p = buf;
+		}
+		v = (m->r1 - 1) * 245 + (m->r2 - 1) * 49 + (m->c1 - 1) * 7 +
+		    (m->c2 - 1);
+		*p++ = base36_digits[v / 36];
+		*p++ = base36_digits[v % 36];
+	}
+	*p++ = '-';
+	fwrite_unlocked(buf, 1, (size_t)(p - buf), fp);
+	write_kills(fp, g);
+	putc_unlocked('-', fp);
+	putc_unlocked(g->end, fp);
+}
