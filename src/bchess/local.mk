@@ -11,3 +11,7 @@ bchess_pack_SOURCES = \
 	src/bchess/url.c
 bchess_pack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 bchess_pack_LDADD = $(LDADD) $(JANSSON_LIBS)
+dist_man_MANS += man/bchess-pack.1 man/bchess-log.5
+dist_bashcomp_DATA += completions/bash/bchess-pack.bash
+dist_zshcomp_DATA += completions/zsh/_bchess-pack
+dist_fishcomp_DATA += completions/fish/bchess-pack.fish

@@ -1,0 +1,25 @@
+# bash completion for bchess-pack(1)
+
+_bchess_pack()
+{
+	local cur prev
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD-1]}
+
+	case $prev in
+	-f|--format|-i|--input)
+		COMPREPLY=($(compgen -W 'legacy compact base36 json' -- "$cur"))
+		return
+		;;
+	esac
+	case $cur in
+	-*)
+		COMPREPLY=($(compgen -W '-f --format -h --help -i --input
+		    -q --quiet -s --strict -V --version' -- "$cur"))
+		;;
+	*)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		;;
+	esac
+}
+complete -o filenames -F _bchess_pack bchess-pack
