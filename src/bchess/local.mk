@@ -15,3 +15,22 @@ dist_man_MANS += man/bchess-pack.1 man/bchess-log.5
 dist_bashcomp_DATA += completions/bash/bchess-pack.bash
 dist_zshcomp_DATA += completions/zsh/_bchess-pack
 dist_fishcomp_DATA += completions/fish/bchess-pack.fish
+
+# The rules of the game: --check, --repair and the packed format, with a
+# simulator of games for the tests and the benchmark (built with the rest,
+# as the top Makefile.am does not define check_PROGRAMS).
+bchess_pack_SOURCES += \
+	src/bchess/packed.c \
+	src/bchess/rules.c \
+	src/bchess/rules.h
+noinst_PROGRAMS += bchess-sim
+bchess_sim_SOURCES = \
+	src/bchess/rules.c \
+	src/bchess/rules.h \
+	src/bchess/sim.c
+TESTS += tests/bchess-rules.bats tests/bchess-packed.bats
+EXTRA_DIST += \
+	tests/bchess-rules.bats \
+	tests/bchess-packed.bats \
+	bench/bchess-packed.sh \
+	fuzz/bchess-pack-packed.c

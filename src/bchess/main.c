@@ -1,7 +1,9 @@
 /*
  * bchess-pack: convert Buffalo Chess replay links between the legacy form
  * the site no longer reads, the compact form it reads today, the base36
- * form and JSON, one record a line, keeping everything around the payload.
+ * form, JSON and the packed form, one record a line, keeping everything
+ * around the payload; check records against the rules of the game and
+ * repair the kill flags and end letters the site got wrong.
  */
 
 #include "config.h"
@@ -14,6 +16,7 @@
 
 #include "gf.h"
 #include "bchess.h"
+#include "rules.h"
 
 static void __dead usage(int);
 static int	 is_blank(const char *, size_t);
@@ -21,6 +24,11 @@ static void	 report_error(const struct linereader *, const char *,
 		    const struct parse_error *);
 static void	 write_line(const struct linereader *);
 static void	 warn_site_arithmetic(const struct linereader *);
+static int	 read_record(const struct linereader *);
+static void	 write_record(const struct linereader *);
+static int	 report_replay(const struct linereader *, struct replay *);
+static int	 check_record(const struct linereader *);
+static int	 repair_record(const struct linereader *);
 static int	 convert_record(const struct linereader *);
 static int	 convert_file(const char *);
 
@@ -28,6 +36,10 @@ static enum format input_format = FORMAT_NONE;
 static enum format output_format = FORMAT_COMPACT;
 static int quiet;
 static int strict;
+static int mode;		/* 0 convert, 'c' check, 'r' repair */
+
+static uint8_t *kills;		/* the kill flags the rules give */
+static size_t kills_cap;
 
 static struct game game;
 static struct record rec;
@@ -36,7 +48,7 @@ static void __dead
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-hqsV] [-f format] [-i format] [file ...]\n",
+	    "usage: %s [-chqrsV] [-f format] [-i format] [file ...]\n",
 	    getprogname());
 	exit(status);
 }
@@ -97,49 +109,185 @@ warn_site_arithmetic(const struct linereader *lr)
 	if (output_format == FORMAT_COMPACT && !compact_site_exact(&game))
 		warn_at(lr->name, lr->lineno, "warning: %zu moves: the site "
 		    "will misread this link's kill flags (its kill number "
-		    "exceeds 2^53)", game.n);
+		    "reaches 2^53)", game.n);
 }
 
 /*
- * Convert one line.  Returns 0, or 1 for a bad record, which is written
- * out unchanged so that output lines stay beside their input lines.
+ * Read one line into game and rec.  Returns 0; -1 for a blank line; 1
+ * for a bad record, reported.  Blank lines and bad records are written
+ * out unchanged (except when checking) so that output lines stay beside
+ * their input lines.
  */
 static int
-convert_record(const struct linereader *lr)
+read_record(const struct linereader *lr)
 {
 	struct parse_error pe;
 	const char *why;
 	enum format in;
+	int rc;
 
 	if (is_blank(lr->line, lr->len)) {
-		write_line(lr);
-		return 0;
+		if (mode != 'c')
+			write_line(lr);
+		return -1;
 	}
 	game_reset(&game);
 	if (split_record(&rec, lr->line, lr->len, &why) == -1) {
 		report_error(lr, why, NULL);
-		write_line(lr);
+		if (mode != 'c')
+			write_line(lr);
 		return 1;
 	}
 	in = input_format != FORMAT_NONE ? input_format :
 	    detect_format(rec.payload, rec.paylen);
-	if (parse_payload(in, rec.payload, rec.paylen, &game, &pe) == -1) {
+	if (in == FORMAT_PACKED)
+		rc = parse_packed(rec.payload, rec.paylen, &game, &pe);
+	else
+		rc = parse_payload(in, rec.payload, rec.paylen, &game, &pe);
+	if (rc == -1) {
 		report_error(lr, pe.why, &pe);
-		write_line(lr);
+		if (mode != 'c')
+			write_line(lr);
 		return 1;
 	}
+	return 0;
+}
+
+static void
+write_record(const struct linereader *lr)
+{
 	warn_site_arithmetic(lr);
 	/* JSON stands alone on its line, for jq; the others keep the link. */
-	if (output_format == FORMAT_JSON)
-		write_payload(stdout, output_format, &game);
-	else {
+	if (output_format != FORMAT_JSON)
 		fwrite_unlocked(lr->line, 1, rec.start, stdout);
+	if (output_format == FORMAT_PACKED)
+		write_packed(stdout, &game);
+	else
 		write_payload(stdout, output_format, &game);
-		fwrite_unlocked(lr->line + rec.end, 1, lr->len - rec.end, stdout);
-	}
+	if (output_format != FORMAT_JSON)
+		fwrite_unlocked(lr->line + rec.end, 1, lr->len - rec.end,
+		    stdout);
 	if (lr->cr)
 		putchar_unlocked('\r');
 	putchar_unlocked('\n');
+}
+
+/*
+ * Replay the record and report what breaks the rules, one line each:
+ * an illegal move, a move after the end, a double move of the person (a
+ * note unless -s), and, unless repairing, kill flags and an end letter
+ * that contradict the moves.  Returns the number of errors.
+ */
+static int
+report_replay(const struct linereader *lr, struct replay *rep)
+{
+	static const char *ends[] = { "the person wins (w)",
+	    "the person loses (l)", "the game is unfinished (i)" };
+	char tok[32];
+	size_t i;
+	int errors = 0;
+
+	if (game.n > kills_cap) {
+		kills = xreallocarray(kills, game.n, 1);
+		kills_cap = game.n;
+	}
+	replay_game(&game, rep, kills);
+	if (rep->illegal > 0) {
+		format_move(tok, sizeof(tok), &game.move[rep->illegal - 1]);
+		warn_at(lr->name, lr->lineno, "move %zu: illegal: %s (%s)",
+		    rep->illegal, rep->why, tok);
+		errors++;
+	}
+	if (rep->after_end > 0) {
+		format_move(tok, sizeof(tok), &game.move[rep->after_end - 1]);
+		warn_at(lr->name, lr->lineno, "move %zu: the game ended at "
+		    "move %zu (%s)", rep->after_end, rep->ended, tok);
+		errors++;
+	}
+	if (rep->doubles > 0 && (!quiet || (strict && mode == 'c'))) {
+		format_move(tok, sizeof(tok), &game.move[rep->first_double - 1]);
+		warn_at(lr->name, lr->lineno, "%smove %zu: the person moves "
+		    "twice in a row (%s)%s", strict && mode == 'c' ? "" :
+		    "note: ", rep->first_double, tok, rep->doubles > 1 ?
+		    ", and again later" : "");
+		errors += strict && mode == 'c';
+	}
+	if (mode == 'r')
+		return errors;
+	for (i = 0; i < rep->played; i++)
+		if (kills[i] != (game.move[i].kill != 0)) {
+			format_move(tok, sizeof(tok), &game.move[i]);
+			warn_at(lr->name, lr->lineno, "move %zu: kill flag %u, "
+			    "but %s (%s)", i + 1, game.move[i].kill != 0,
+			    kills[i] ? "the chief takes a buffalo" :
+			    "nothing is taken", tok);
+			errors++;
+		}
+	if (replay_is_repairable(rep) && game.end != rep->end) {
+		warn_at(lr->name, lr->lineno, "end %c contradicts the moves: "
+		    "%s", game.end, ends[strchr("wli", rep->end) - "wli"]);
+		errors++;
+	}
+	return errors;
+}
+
+static int
+check_record(const struct linereader *lr)
+{
+	struct replay rep;
+	int rc;
+
+	if ((rc = read_record(lr)) != 0)
+		return rc == 1;
+	return report_replay(lr, &rep) > 0;
+}
+
+/*
+ * Rewrite kill flags and the end letter from the moves, saying so for
+ * each.  A record that does not replay is written out unchanged.
+ */
+static int
+repair_record(const struct linereader *lr)
+{
+	struct replay rep;
+	char tok[32];
+	size_t i;
+	int rc;
+
+	if ((rc = read_record(lr)) != 0)
+		return rc == 1;
+	report_replay(lr, &rep);
+	if (!replay_is_repairable(&rep)) {
+		warn_at(lr->name, lr->lineno, "not repaired: the moves do not "
+		    "replay");
+		write_line(lr);
+		return 1;
+	}
+	for (i = 0; i < game.n; i++)
+		if (kills[i] != (game.move[i].kill != 0)) {
+			format_move(tok, sizeof(tok), &game.move[i]);
+			warn_at(lr->name, lr->lineno, "move %zu: kill flag "
+			    "repaired to %u (%s)", i + 1, kills[i], tok);
+			game.move[i].kill = kills[i];
+		}
+	if (game.end != rep.end) {
+		warn_at(lr->name, lr->lineno, "end repaired from %c to %c",
+		    game.end, rep.end);
+		game.end = rep.end;
+	}
+	game.kills_corrupt = 0;
+	write_record(lr);
+	return 0;
+}
+
+static int
+convert_record(const struct linereader *lr)
+{
+	int rc;
+
+	if ((rc = read_record(lr)) != 0)
+		return rc == 1;
+	write_record(lr);
 	return 0;
 }
 
@@ -153,7 +301,8 @@ convert_file(const char *path)
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
 	while (lr_next(&lr)) {
-		if (convert_record(&lr) != 0) {
+		if ((mode == 'c' ? check_record(&lr) : mode == 'r' ?
+		    repair_record(&lr) : convert_record(&lr)) != 0) {
 			status = GF_EXIT_BAD;
 			if (strict) {
 				finish_stdout();
@@ -171,21 +320,30 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "check",	no_argument,		NULL,	'c' },
 		{ "format",	required_argument,	NULL,	'f' },
 		{ "help",	no_argument,		NULL,	'h' },
 		{ "input",	required_argument,	NULL,	'i' },
 		{ "quiet",	no_argument,		NULL,	'q' },
+		{ "repair",	no_argument,		NULL,	'r' },
 		{ "strict",	no_argument,		NULL,	's' },
 		{ "version",	no_argument,		NULL,	'V' },
 		{ NULL,		0,			NULL,	0 }
 	};
 	int ch, status = GF_EXIT_OK, s;
 
-	while ((ch = getopt_long(argc, argv, "f:hi:qsV", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "cf:hi:qrsV", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'c':
+		case 'r':
+			if (mode != 0 && mode != ch)
+				errx(GF_EXIT_ERROR, "-c and -r exclude each "
+				    "other");
+			mode = ch;
+			break;
 		case 'f':
 			if ((output_format = format_from_name(optarg)) ==
-			    FORMAT_NONE || output_format == FORMAT_PACKED)
+			    FORMAT_NONE)
 				errx(GF_EXIT_ERROR, "unknown output format: %s",
 				    optarg);
 			break;
@@ -193,7 +351,7 @@ main(int argc, char *argv[])
 			usage(GF_EXIT_OK);
 		case 'i':
 			if ((input_format = format_from_name(optarg)) ==
-			    FORMAT_NONE || input_format == FORMAT_PACKED)
+			    FORMAT_NONE)
 				errx(GF_EXIT_ERROR, "unknown input format: %s",
 				    optarg);
 			break;
@@ -223,6 +381,7 @@ main(int argc, char *argv[])
 			status = s;
 	game_free(&game);
 	record_free(&rec);
+	free(kills);
 	finish_stdout();
 	return status;
 }

@@ -1,0 +1,261 @@
+/*
+ * sim.c: bchess-sim plays games of Buffalo Chess under the rules and
+ * prints their replay logs in the legacy form, one a line, for the tests
+ * and the benchmark of bchess-pack.  The person plays at random or
+ * greedily; the computer plays at random or as the site documents it.
+ * The same seed gives the same games everywhere.
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf.h"
+#include "bchess.h"
+#include "rules.h"
+
+enum player {
+	PLAY_RANDOM,
+	PLAY_GREEDY,
+	PLAY_SITE
+};
+
+static uint64_t	rng_state;
+
+static __dead void usage(int);
+static uint64_t	 rng_next(void);
+static double	 rng_unit(void);
+static size_t	 rng_below(size_t);
+static size_t	 greedy_choice(const struct position *, const struct move *,
+		    size_t);
+static double	 site_weight(const struct position *, const struct move *);
+static size_t	 site_choice(const struct position *, const struct move *,
+		    size_t);
+static void	 play_game(int, int, size_t);
+static int	 player_from_name(const char *);
+
+static const struct option longopts[] = {
+	{ "computer",	required_argument,	NULL,	'c' },
+	{ "help",	no_argument,		NULL,	'h' },
+	{ "moves",	required_argument,	NULL,	'm' },
+	{ "games",	required_argument,	NULL,	'n' },
+	{ "person",	required_argument,	NULL,	'p' },
+	{ "seed",	required_argument,	NULL,	's' },
+	{ "version",	no_argument,		NULL,	'V' },
+	{ NULL,		0,			NULL,	0 }
+};
+
+static __dead void
+usage(int status)
+{
+	fprintf(status ? stderr : stdout, "usage: %s [-hV] "
+	    "[-c random | site] [-m moves] [-n games]\n"
+	    "\t\t  [-p random | greedy] [-s seed]\n", getprogname());
+	exit(status);
+}
+
+/* splitmix64: small, fast and the same on every platform. */
+static uint64_t
+rng_next(void)
+{
+	uint64_t z;
+
+	z = (rng_state += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static double
+rng_unit(void)
+{
+	return (double)(rng_next() >> 11) / (double)(1ULL << 53);
+}
+
+static size_t
+rng_below(size_t n)
+{
+	return (size_t)(rng_next() % n);
+}
+
+/*
+ * A person who kills when able, keeps the buffaloes from moving and
+ * above all from reaching the village; ties broken at random.
+ */
+static size_t
+greedy_choice(const struct position *p, const struct move *legal, size_t n)
+{
+	struct position next;
+	struct move m;
+	static const double penalty[] = { 5, 20, 200, 1000 };
+	double score, best;
+	size_t i, choice, r, c;
+
+	best = -1e9;
+	choice = 0;
+	for (i = 0; i < n; i++) {
+		next = *p;
+		m = legal[i];
+		position_play(&next, &m);
+		score = m.kill ? 150 : 0;
+		if (next.over == 'w')
+			score += 1000;
+		for (r = 0; r + 1 < BOARD_ROWS; r++)
+			for (c = 0; c < BOARD_COLS; c++)
+				if (next.sq[r][c] == SQ_BUFFALO &&
+				    next.sq[r + 1][c] == SQ_EMPTY)
+					score -= penalty[r];
+		score += rng_unit();
+		if (score > best) {
+			best = score;
+			choice = i;
+		}
+	}
+	return choice;
+}
+
+/* The weight the site gives the buffalo that makes this move. */
+static double
+site_weight(const struct position *p, const struct move *m)
+{
+	int r, dog, dr, dc;
+
+	if (m->r1 == 4)
+		return 999;
+	dr = abs(m->r1 - p->chief_r);
+	dc = abs(m->c1 - p->chief_c);
+	if (dr <= 1 && dc <= 1 && rng_unit() < 0.9)
+		return -999;
+	dog = 0;
+	for (r = 1; r <= BOARD_ROWS; r++)
+		if (piece_at(p, r, m->c1) == SQ_DOG)
+			dog = 1;
+	return 5 * (m->r1 - dog) + dc + rng_unit();
+}
+
+/* The computer's documented choice among the buffaloes that can move. */
+static size_t
+site_choice(const struct position *p, const struct move *legal, size_t n)
+{
+	double w, best;
+	size_t i, choice;
+
+	if (rng_unit() < 0.01)
+		return rng_below(n);
+	best = -1e9;
+	choice = 0;
+	for (i = 0; i < n; i++) {
+		w = site_weight(p, &legal[i]);
+		if (w > best) {
+			best = w;
+			choice = i;
+		}
+	}
+	return choice;
+}
+
+static void
+play_game(int person, int computer, size_t maxmoves)
+{
+	struct position p;
+	struct move legal[MAX_LEGAL];
+	size_t n, k, moves;
+	int who;
+
+	position_start(&p);
+	for (moves = 0; !p.over && moves < maxmoves; moves++) {
+		n = legal_moves(&p, legal);
+		who = p.turn == SIDE_PERSON ? person : computer;
+		if (who == PLAY_GREEDY)
+			k = greedy_choice(&p, legal, n);
+		else if (who == PLAY_SITE)
+			k = site_choice(&p, legal, n);
+		else
+			k = rng_below(n);
+		position_play(&p, &legal[k]);
+		printf("%sm-%u-%u-%u-%u-%u", moves == 0 ? "" : ",",
+		    legal[k].r1, legal[k].c1, legal[k].r2, legal[k].c2,
+		    legal[k].kill);
+	}
+	if (p.over)
+		printf("%se-%c", moves == 0 ? "" : ",", p.over);
+	putchar('\n');
+}
+
+static int
+player_from_name(const char *name)
+{
+	if (strcmp(name, "random") == 0)
+		return PLAY_RANDOM;
+	if (strcmp(name, "greedy") == 0)
+		return PLAY_GREEDY;
+	if (strcmp(name, "site") == 0)
+		return PLAY_SITE;
+	return -1;
+}
+
+int
+main(int argc, char *argv[])
+{
+	const char *errstr;
+	long long games, maxmoves;
+	int ch, person, computer;
+
+	games = 1;
+	maxmoves = MAX_GAME_MOVES;
+	person = PLAY_RANDOM;
+	computer = PLAY_RANDOM;
+	rng_state = 1;
+	while ((ch = getopt_long(argc, argv, "c:hm:n:p:s:V", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'c':
+			computer = player_from_name(optarg);
+			if (computer == PLAY_GREEDY || computer == -1)
+				errx(GF_EXIT_ERROR, "computer: %s", optarg);
+			break;
+		case 'h':
+			usage(GF_EXIT_OK);
+		case 'm':
+			maxmoves = strtonum(optarg, 0, MAX_GAME_MOVES, &errstr);
+			if (errstr != NULL)
+				errx(GF_EXIT_ERROR, "moves %s: %s", errstr,
+				    optarg);
+			break;
+		case 'n':
+			games = strtonum(optarg, 0, 100000000, &errstr);
+			if (errstr != NULL)
+				errx(GF_EXIT_ERROR, "games %s: %s", errstr,
+				    optarg);
+			break;
+		case 'p':
+			person = player_from_name(optarg);
+			if (person == PLAY_SITE || person == -1)
+				errx(GF_EXIT_ERROR, "person: %s", optarg);
+			break;
+		case 's':
+			rng_state = (uint64_t)strtonum(optarg, 0, LLONG_MAX,
+			    &errstr);
+			if (errstr != NULL)
+				errx(GF_EXIT_ERROR, "seed %s: %s", errstr,
+				    optarg);
+			break;
+		case 'V':
+			print_version();
+			exit(GF_EXIT_OK);
+		default:
+			usage(GF_EXIT_ERROR);
+		}
+	}
+	if (optind != argc)
+		usage(GF_EXIT_ERROR);
+	while (games-- > 0)
+		play_game(person, computer, (size_t)maxmoves);
+	finish_stdout();
+	return GF_EXIT_OK;
+}
