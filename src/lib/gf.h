@@ -117,6 +117,42 @@ int	 br_get(struct bitreader *, unsigned int, uint32_t *);
 int	 br_get_truncbin(struct bitreader *, uint32_t, uint32_t *);
 size_t	 br_left(const struct bitreader *);
 
+/*
+ * rangecoder.c: a range coder for symbols given as [cum, cum + freq) of a
+ * total of at most RC_MAXTOTAL.  The code is as short as the coder can
+ * make it: the decoder reads zero bytes past the end of its input.
+ */
+#define RC_MAXTOTAL	(1U << 16)
+
+struct rc_encoder {
+	uint8_t		*buf;		/* the code so far */
+	size_t		 len;
+	size_t		 cap;
+	uint64_t	 low;
+	uint32_t	 range;
+	uint8_t		 cache;
+	uint64_t	 pending;
+	int		 first;
+};
+
+struct rc_decoder {
+	const uint8_t	*buf;
+	size_t		 len;
+	size_t		 pos;
+	uint32_t	 code;
+	uint32_t	 range;
+	uint32_t	 r;
+};
+
+void	 rc_enc_init(struct rc_encoder *);
+void	 rc_enc_free(struct rc_encoder *);
+void	 rc_encode(struct rc_encoder *, uint32_t, uint32_t, uint32_t);
+void	 rc_enc_finish(struct rc_encoder *);
+void	 rc_dec_init(struct rc_decoder *, const uint8_t *, size_t);
+uint32_t rc_decode_freq(struct rc_decoder *, uint32_t);
+void	 rc_decode_update(struct rc_decoder *, uint32_t, uint32_t);
+size_t	 rc_dec_used(const struct rc_decoder *);
+
 /* xmalloc.c: allocation that exits with status 2 on failure. */
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);

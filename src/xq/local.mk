@@ -1,4 +1,21 @@
 # xq-bitpack: Xiangqi game records packed into short links.
+bin_PROGRAMS += xq-bitpack
+xq_bitpack_SOURCES = \
+	src/xq/board.c \
+	src/xq/board64.c \
+	src/xq/main.c \
+	src/xq/model.c \
+	src/xq/movegen.c \
+	src/xq/notation.c \
+	src/xq/notation.h \
+	src/xq/order.c \
+	src/xq/pack.c \
+	src/xq/pack.h \
+	src/xq/xq.h
+xq_bitpack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
+xq_bitpack_LDADD = $(LDADD) $(JANSSON_LIBS)
+libgf_a_SOURCES += src/lib/rangecoder.c
+
 # A perft counter for the tests and the benchmark.
 noinst_PROGRAMS += xq-perft
 xq_perft_SOURCES = \
@@ -6,6 +23,22 @@ xq_perft_SOURCES = \
 	src/xq/movegen.c \
 	src/xq/perft.c \
 	src/xq/xq.h
+
+# The program that writes src/xq/model.c from a corpus of games:
+#	xq-train wxf-masters-hu-liu.iccs.txt > src/xq/model.c
+noinst_PROGRAMS += xq-train
+xq_train_SOURCES = \
+	src/xq/board.c \
+	src/xq/model.c \
+	src/xq/movegen.c \
+	src/xq/notation.c \
+	src/xq/notation.h \
+	src/xq/order.c \
+	src/xq/pack.h \
+	src/xq/train.c \
+	src/xq/xq.h
+xq_train_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
+xq_train_LDADD = $(LDADD) $(JANSSON_LIBS)
 
 TESTS += tests/xq-bitpack.bats
 EXTRA_DIST += tests/xq-bitpack.bats

@@ -333,3 +333,131 @@ in_check(const struct xqpos *pos, int side)
 		return 0;
 	return attacked(pos->sq, k, !side);
 }
+
+/*
+ * The squares the piece on from could reach on an empty board of the
+ * same shape (its geometry alone: palace, river, files and ranks), less
+ * those its own side holds, in increasing order.  This is what the
+ * geometric packing codes a destination among.
+ */
+size_t
+geometric_targets(const struct xqpos *pos, int from, uint8_t *out)
+{
+	const struct steps *s;
+	size_t n = 0;
+	int i, t, p = pos->sq[from], side = PIECE_SIDE(p), kind = PIECE_KIND(p);
+
+	if (!ready)
+		init_tables();
+	if (kind == ROOK || kind == CANNON) {
+		for (t = 0; t < XQ_SQUARES; t++) {
+			if (t == from || (t / XQ_FILES != from / XQ_FILES &&
+			    t % XQ_FILES != from % XQ_FILES))
+				continue;
+			if (pos->sq[t] == EMPTY || PIECE_SIDE(pos->sq[t]) != side)
+				out[n++] = (uint8_t)t;
+		}
+		return n;
+	}
+	switch (kind) {
+	case HORSE:
+		s = &horse_to[from];
+		break;
+	case ELEPHANT:
+		s = &elephant_to[from];
+		break;
+	case ADVISOR:
+		s = &advisor_to[from];
+		break;
+	case KING:
+		s = &king_to[from];
+		break;
+	default:
+		s = &pawn_to[side][from];
+		break;
+	}
+	for (i = 0; i < s->n; i++) {
+		t = s->to[i];
+		if (pos->sq[t] == EMPTY || PIECE_SIDE(pos->sq[t]) != side)
+			out[n++] = (uint8_t)t;
+	}
+	/* The step tables are in direction order; the code wants squares. */
+	for (i = 1; i < (int)n; i++)
+		for (t = i; t > 0 && out[t - 1] > out[t]; t--) {
+			uint8_t tmp = out[t];
+			out[t] = out[t - 1];
+			out[t - 1] = tmp;
+		}
+	return n;
+}
+
+/*
+ * Count, for every square, the pieces of side that strike it (whoever
+ * stands there, friend or foe), ignoring whether the striker is pinned.
+ */
+void
+control_map(const struct xqpos *pos, int side, uint8_t *map)
+{
+	const uint8_t *sq = pos->sq;
+	const struct steps *s;
+	int from, d, i, t, screen;
+
+	if (!ready)
+		init_tables();
+	memset(map, 0, XQ_SQUARES);
+	for (from = 0; from < XQ_SQUARES; from++) {
+		if (sq[from] == EMPTY || PIECE_SIDE(sq[from]) != side)
+			continue;
+		switch (PIECE_KIND(sq[from])) {
+		case ROOK:
+		case CANNON:
+			for (d = 0; d < 4; d++) {
+				screen = PIECE_KIND(sq[from]) == ROOK;
+				for (i = 0; i < raylen[from][d]; i++) {
+					t = ray[from][d][i];
+					if (screen)
+						map[t]++;
+					if (sq[t] != EMPTY) {
+						if (screen)
+							break;
+						screen = 1;
+					}
+				}
+			}
+			continue;
+		case HORSE:
+			s = &horse_to[from];
+			break;
+		case ELEPHANT:
+			s = &elephant_to[from];
+			break;
+		case ADVISOR:
+			s = &advisor_to[from];
+			break;
+		case KING:
+			s = &king_to[from];
+			break;
+		default:
+			s = &pawn_to[side][from];
+			break;
+		}
+		for (i = 0; i < s->n; i++)
+			if (s->via[i] == NONE || sq[s->via[i]] == EMPTY)
+				map[s->to[i]]++;
+	}
+}
+
+/* Does the move, played by the side to move, check the other king? */
+int
+gives_check(const struct xqpos *pos, struct xqmove m)
+{
+	uint8_t sq[XQ_SQUARES];
+	int k;
+
+	if ((k = king_square(pos->sq, !pos->side)) == -1)
+		return 0;
+	memcpy(sq, pos->sq, sizeof(sq));
+	sq[m.to] = sq[m.from];
+	sq[m.from] = EMPTY;
+	return attacked(sq, k, pos->side);
+}

@@ -62,5 +62,8 @@ void		 make_move(struct xqpos *, struct xqmove);
 size_t		 legal_moves(const struct xqpos *, struct xqmove *);
 int		 is_legal(const struct xqpos *, struct xqmove);
 int		 in_check(const struct xqpos *, int);
+int		 gives_check(const struct xqpos *, struct xqmove);
+size_t		 geometric_targets(const struct xqpos *, int, uint8_t *);
+void		 control_map(const struct xqpos *, int, uint8_t *);
 
 #endif /* XQ_H */

@@ -1,0 +1,517 @@
+/*
+ * pack.c: games as packed strings (xq-pack(5)).
+ *
+ * A packed game is "1", a letter for the scheme, then a bit string six
+ * bits a character in the base64url alphabet: the number of plies, the
+ * start position if it is not the standard one, then the moves.  Bits
+ * past the end of the string read as zeros, so the writer drops the
+ * trailing zero bits.  Every scheme checks each move against the rules
+ * both ways.
+ */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf.h"
+#include "pack.h"
+
+#define MAXPLIES	100000
+
+struct bits {
+	const uint8_t	*buf;
+	size_t		 nbits;
+	size_t		 pos;
+};
+
+static uint32_t	 get_bits(struct bits *, unsigned int);
+static uint32_t	 get_truncbin(struct bits *, uint32_t);
+static int	 get_gamma(struct bits *, uint32_t *);
+static void	 put_gamma(struct bitwriter *, uint32_t);
+static int	 find_move(const struct xqmove *, size_t, struct xqmove);
+static int	 geometric_pieces(const struct xqpos *, uint8_t *);
+static int	 put_geometric(struct bitwriter *, const struct game *);
+static int	 get_geometric(struct bits *, struct game *, const char **);
+static int	 put_index(struct bitwriter *, const struct game *);
+static int	 get_index(struct bits *, struct game *, const char **);
+static int	 put_ranked(struct bitwriter *, const struct game *);
+static int	 get_ranked(struct bits *, struct game *, const char **);
+static void	 rank_table(void);
+static char	*bits_to_text(const struct bitwriter *, char, char);
+
+static const char b64[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+static const char scheme_letter[] = "gir";
+static const char *scheme_names[] = { "geometric", "index", "ranked" };
+static uint32_t cum_freq[XQ_MAXMOVES + 1];
+
+const char *
+scheme_name(enum scheme s)
+{
+	return scheme_names[s];
+}
+
+int
+scheme_from_name(const char *name, enum scheme *out)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (strcmp(name, scheme_names[i]) == 0) {
+			*out = (enum scheme)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* Bits past the end are zeros. */
+static uint32_t
+get_bits(struct bits *b, unsigned int n)
+{
+	uint32_t v = 0;
+
+	while (n-- > 0) {
+		v <<= 1;
+		if (b->pos < b->nbits)
+			v |= (b->buf[b->pos >> 3] >> (7 - (b->pos & 7))) & 1;
+		b->pos++;
+	}
+	return v;
+}
+
+/* As br_get_truncbin: n values in floor or ceil of log2 n bits. */
+static uint32_t
+get_truncbin(struct bits *b, uint32_t n)
+{
+	uint32_t u, v;
+	unsigned int k;
+
+	if (n <= 1)
+		return 0;
+	for (k = 0; (2U << k) <= n; k++)
+		continue;
+	u = (2U << k) - n;
+	v = get_bits(b, k);
+	if (v >= u)
+		v = (v << 1 | get_bits(b, 1)) - u;
+	return v;
+}
+
+/* Elias gamma: k zeros, then the k + 1 bits of v >= 1. */
+static void
+put_gamma(struct bitwriter *bw, uint32_t v)
+{
+	unsigned int k;
+
+	for (k = 0; (v >> k) > 1; k++)
+		bw_put(bw, 0, 1);
+	bw_put(bw, v, k + 1);
+}
+
+static int
+get_gamma(struct bits *b, uint32_t *v)
+{
+	unsigned int k;
+
+	for (k = 0; get_bits(b, 1) == 0; k++)
+		if (k == 31 || b->pos > b->nbits)
+			return -1;
+	*v = (1U << k) | get_bits(b, k);
+	return 0;
+}
+
+static int
+find_move(const struct xqmove *list, size_t n, struct xqmove m)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (list[i].from == m.from && list[i].to == m.to)
+			return (int)i;
+	return -1;
+}
+
+/* The mover's pieces that have a geometric destination, by square. */
+static int
+geometric_pieces(const struct xqpos *pos, uint8_t *out)
+{
+	uint8_t t[XQ_SQUARES];
+	int sq, n = 0;
+
+	for (sq = 0; sq < XQ_SQUARES; sq++)
+		if (pos->sq[sq] != EMPTY &&
+		    PIECE_SIDE(pos->sq[sq]) == pos->side &&
+		    geometric_targets(pos, sq, t) > 0)
+			out[n++] = (uint8_t)sq;
+	return n;
+}
+
+static int
+put_geometric(struct bitwriter *bw, const struct game *g)
+{
+	struct xqpos pos = g->start;
+	uint8_t piece[16 + 1], t[XQ_SQUARES];
+	size_t i, nt, k;
+	int np, p;
+
+	for (i = 0; i < g->n; i++) {
+		if (!is_legal(&pos, g->move[i]))
+			return -1;
+		np = geometric_pieces(&pos, piece);
+		for (p = 0; piece[p] != g->move[i].from; p++)
+			continue;
+		bw_put_truncbin(bw, (uint32_t)p, (uint32_t)np);
+		nt = geometric_targets(&pos, g->move[i].from, t);
+		for (k = 0; t[k] != g->move[i].to; k++)
+			continue;
+		bw_put_truncbin(bw, (uint32_t)k, (uint32_t)nt);
+		make_move(&pos, g->move[i]);
+	}
+	return 0;
+}
+
+static int
+get_geometric(struct bits *b, struct game *g, const char **why)
+{
+	struct xqpos pos = g->start;
+	uint8_t piece[16 + 1], t[XQ_SQUARES];
+	struct xqmove m;
+	size_t i, nt;
+	int np;
+
+	for (i = 0; i < g->n; i++) {
+		if ((np = geometric_pieces(&pos, piece)) == 0)
+			goto illegal;
+		m.from = piece[get_truncbin(b, (uint32_t)np)];
+		nt = geometric_targets(&pos, m.from, t);
+		m.to = t[get_truncbin(b, (uint32_t)nt)];
+		if (!is_legal(&pos, m))
+			goto illegal;
+		g->move[i] = m;
+		make_move(&pos, m);
+	}
+	return 0;
+illegal:
+	g->n = i;
+	*why = "the code gives an illegal move";
+	return -1;
+}
+
+/* The moves as one integer, the first move the least significant digit. */
+static int
+put_index(struct bitwriter *bw, const struct game *g)
+{
+	struct xqpos pos = g->start;
+	struct xqmove list[XQ_MAXMOVES];
+	uint8_t *radix, *digit;
+	struct bignum v;
+	size_t i, nbits;
+	int k;
+
+	radix = xmalloc(g->n + 1);
+	digit = xmalloc(g->n + 1);
+	for (i = 0; i < g->n; i++) {
+		radix[i] = (uint8_t)legal_moves(&pos, list);
+		if ((k = find_move(list, radix[i], g->move[i])) == -1) {
+			free(radix);
+			free(digit);
+			return -1;
+		}
+		digit[i] = (uint8_t)k;
+		make_move(&pos, g->move[i]);
+	}
+	bn_init(&v);
+	for (i = g->n; i-- > 0;)
+		bn_mul_add(&v, radix[i], digit[i]);
+	/* Least significant bit first, so the padding is leading zeros. */
+	nbits = bn_bits(&v);
+	for (i = 0; i < nbits; i++)
+		bw_put(bw, (v.limb[i / 32] >> (i % 32)) & 1, 1);
+	bn_free(&v);
+	free(radix);
+	free(digit);
+	return 0;
+}
+
+static int
+get_index(struct bits *b, struct game *g, const char **why)
+{
+	struct xqpos pos = g->start;
+	struct xqmove list[XQ_MAXMOVES];
+	struct bignum v, bit;
+	size_t i, n;
+	uint32_t d;
+
+	bn_init(&v);
+	bn_init(&bit);
+	/* Read the rest, most significant (last) bit first. */
+	for (i = b->nbits; i-- > b->pos;)
+		bn_mul_add(&v, 2, (b->buf[i >> 3] >> (7 - (i & 7))) & 1);
+	for (i = 0; i < g->n; i++) {
+		if ((n = legal_moves(&pos, list)) == 0)
+			break;
+		d = bn_divmod(&v, (uint32_t)n);
+		g->move[i] = list[d];
+		make_move(&pos, list[d]);
+	}
+	bn_free(&bit);
+	if (i < g->n || !bn_is_zero(&v)) {
+		bn_free(&v);
+		*why = i < g->n ? "the code plays past the end of the game" :
+		    "the code is too large for its moves";
+		g->n = i;
+		return -1;
+	}
+	bn_free(&v);
+	return 0;
+}
+
+static void
+rank_table(void)
+{
+	int i;
+
+	if (cum_freq[XQ_MAXMOVES] != 0)
+		return;
+	for (i = 0; i < XQ_MAXMOVES; i++)
+		cum_freq[i + 1] = cum_freq[i] + model_rank_freq[i];
+}
+
+static int
+put_ranked(struct bitwriter *bw, const struct game *g)
+{
+	struct xqpos pos = g->start;
+	struct xqmove list[XQ_MAXMOVES];
+	struct order_context ctx = { -1 };
+	struct rc_encoder rc;
+	size_t i, n;
+	int r;
+
+	rank_table();
+	rc_enc_init(&rc);
+	for (i = 0; i < g->n; i++) {
+		n = ordered_moves(&pos, &ctx, list);
+		if ((r = find_move(list, n, g->move[i])) == -1) {
+			rc_enc_free(&rc);
+			return -1;
+		}
+		if (n > 1)
+			rc_encode(&rc, cum_freq[r], model_rank_freq[r],
+			    cum_freq[n]);
+		ctx.last_to = g->move[i].to;
+		make_move(&pos, g->move[i]);
+	}
+	rc_enc_finish(&rc);
+	for (i = 0; i < rc.len; i++)
+		bw_put(bw, rc.buf[i], 8);
+	rc_enc_free(&rc);
+	return 0;
+}
+
+static int
+get_ranked(struct bits *b, struct game *g, const char **why)
+{
+	struct xqpos pos = g->start;
+	struct xqmove list[XQ_MAXMOVES];
+	struct order_context ctx = { -1 };
+	struct rc_decoder rc;
+	uint8_t *bytes;
+	size_t i, n, nbytes;
+	uint32_t v, r;
+
+	rank_table();
+	nbytes = b->pos < b->nbits ? (b->nbits - b->pos + 7) / 8 : 0;
+	bytes = xmalloc(nbytes + 1);
+	for (i = 0; i < nbytes; i++)
+		bytes[i] = (uint8_t)get_bits(b, 8);
+	rc_dec_init(&rc, bytes, nbytes);
+	for (i = 0; i < g->n; i++) {
+		if ((n = ordered_moves(&pos, &ctx, list)) == 0)
+			break;
+		r = 0;
+		if (n > 1) {
+			v = rc_decode_freq(&rc, cum_freq[n]);
+			while (cum_freq[r + 1] <= v)
+				r++;
+			rc_decode_update(&rc, cum_freq[r], model_rank_freq[r]);
+		}
+		g->move[i] = list[r];
+		ctx.last_to = list[r].to;
+		make_move(&pos, list[r]);
+	}
+	free(bytes);
+	if (i < g->n) {
+		g->n = i;
+		*why = "the code plays past the end of the game";
+		return -1;
+	}
+	return 0;
+}
+
+/* The bits written, trailing zeros dropped, after the two letters. */
+static char *
+bits_to_text(const struct bitwriter *bw, char c0, char c1)
+{
+	size_t nbits = bw->nbits, n, i, k;
+	uint32_t v;
+	char *s;
+
+	while (nbits > 0 &&
+	    ((bw->buf[(nbits - 1) >> 3] >> (7 - ((nbits - 1) & 7))) & 1) == 0)
+		nbits--;
+	n = (nbits + 5) / 6;
+	s = xmalloc(n + 3);
+	s[0] = c0;
+	s[1] = c1;
+	for (i = 0; i < n; i++) {
+		for (v = 0, k = 0; k < 6; k++) {
+			size_t at = i * 6 + k;
+			v = v << 1 | (at < nbits ?
+			    (bw->buf[at >> 3] >> (7 - (at & 7))) & 1 : 0);
+		}
+		s[2 + i] = b64[v];
+	}
+	s[2 + n] = '\0';
+	return s;
+}
+
+/* The packed string, or NULL if a move is illegal. */
+char *
+pack_game(const struct game *g, enum scheme scheme)
+{
+	struct xqpos start;
+	struct bitwriter bw;
+	struct bignum v;
+	const char *end;
+	char *s = NULL;
+	size_t i, nbits;
+	int rc;
+
+	bw_init(&bw);
+	put_gamma(&bw, (uint32_t)g->n + 1);
+	fen_parse(&start, START_FEN, &end);
+	if (memcmp(start.sq, g->start.sq, sizeof(start.sq)) == 0 &&
+	    start.side == g->start.side)
+		bw_put(&bw, 0, 1);
+	else {
+		bw_put(&bw, 1, 1);
+		bn_init(&v);
+		if (board_to_bignum(&g->start, &v) == -1) {
+			bn_free(&v);
+			goto out;
+		}
+		nbits = bn_bits(&v);
+		put_gamma(&bw, (uint32_t)nbits + 1);
+		for (i = nbits; i-- > 0;)
+			bw_put(&bw, (v.limb[i / 32] >> (i % 32)) & 1, 1);
+		bn_free(&v);
+	}
+	if (scheme == SCHEME_GEOMETRIC)
+		rc = put_geometric(&bw, g);
+	else if (scheme == SCHEME_INDEX)
+		rc = put_index(&bw, g);
+	else
+		rc = put_ranked(&bw, g);
+	bw_flush(&bw);
+	if (rc == 0)
+		s = bits_to_text(&bw, '1', scheme_letter[scheme]);
+out:
+	bw_free(&bw);
+	return s;
+}
+
+/* A packed game: "1", a scheme letter, and base64url digits. */
+int
+is_packed_game(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len < 2 || s[0] != '1' || s[1] == '\0' ||
+	    strchr(scheme_letter, s[1]) == NULL)
+		return 0;
+	for (i = 2; i < len; i++)
+		if (s[i] == '\0' || strchr(b64, s[i]) == NULL)
+			return 0;
+	return 1;
+}
+
+static int
+read_start(struct bits *b, struct game *g, const char **why)
+{
+	struct bignum v;
+	uint32_t nbits, i;
+	const char *end;
+	int rc;
+
+	if (get_bits(b, 1) == 0) {
+		fen_parse(&g->start, START_FEN, &end);
+		return 0;
+	}
+	if (get_gamma(b, &nbits) == -1 || nbits > 200) {
+		*why = "bad start position";
+		return -1;
+	}
+	bn_init(&v);
+	for (i = 1; i < nbits; i++)
+		bn_mul_add(&v, 2, get_bits(b, 1));
+	rc = board_from_bignum(&v, &g->start);
+	bn_free(&v);
+	if (rc == -1)
+		*why = "bad start position";
+	return rc;
+}
+
+/*
+ * Decode a packed game into g (to free with game_free, also on failure,
+ * when g holds the moves decoded before the fault).
+ */
+int
+unpack_game(const char *s, size_t len, struct game *g, const char **why)
+{
+	struct bits b;
+	uint8_t *buf;
+	uint32_t n;
+	size_t i, k;
+	int rc = -1;
+
+	g->move = NULL;
+	g->n = 0;
+	if (!is_packed_game(s, len)) {
+		*why = "not a packed game";
+		return -1;
+	}
+	buf = xcalloc(len, 1);
+	for (i = 2; i < len; i++)
+		for (k = 0; k < 6; k++)
+			if ((strchr(b64, s[i]) - b64) >> (5 - k) & 1) {
+				size_t at = (i - 2) * 6 + k;
+				buf[at >> 3] |= (uint8_t)(0x80 >> (at & 7));
+			}
+	b.buf = buf;
+	b.nbits = (len - 2) * 6;
+	b.pos = 0;
+	if (get_gamma(&b, &n) == -1 || n - 1 > MAXPLIES) {
+		*why = "bad ply count";
+		goto out;
+	}
+	if (read_start(&b, g, why) == -1)
+		goto out;
+	g->n = n - 1;
+	g->move = xreallocarray(NULL, g->n + 1, sizeof(*g->move));
+	if (s[1] == 'g')
+		rc = get_geometric(&b, g, why);
+	else if (s[1] == 'i')
+		rc = get_index(&b, g, why);
+	else
+		rc = get_ranked(&b, g, why);
+out:
+	free(buf);
+	return rc;
+}
+
+void
+game_free(struct game *g)
+{
+	free(g->move);
+	g->move = NULL;
+	g->n = 0;
+}

@@ -1,0 +1,58 @@
+/*
+ * pack.h: the packed forms of xq-pack(5): a game as a short URL-safe
+ * string in one of three schemes, and a position alone.
+ */
+
+#ifndef PACK_H
+#define PACK_H
+
+#include <stddef.h>
+
+#include "xq.h"
+
+enum scheme {
+	SCHEME_GEOMETRIC,	/* piece, then a destination by its geometry */
+	SCHEME_INDEX,		/* index among the legal moves, one integer */
+	SCHEME_RANKED		/* rank in the model's order, range coded */
+};
+
+/* A game: where it starts and the moves played. */
+struct game {
+	struct xqpos	 start;
+	struct xqmove	*move;
+	size_t		 n;
+};
+
+/* pack.c */
+const char	*scheme_name(enum scheme);
+int		 scheme_from_name(const char *, enum scheme *);
+int		 is_packed_game(const char *, size_t);
+int		 is_packed_board(const char *, size_t);
+char		*pack_game(const struct game *, enum scheme);
+int		 unpack_game(const char *, size_t, struct game *,
+		    const char **);
+void		 game_free(struct game *);
+
+/* board64.c: a position alone, at most 28 characters. */
+char		*pack_board(const struct xqpos *);
+int		 unpack_board(const char *, size_t, struct xqpos *,
+		    const char **);
+int		 board_to_bignum(const struct xqpos *, struct bignum *);
+int		 board_from_bignum(struct bignum *, struct xqpos *);
+
+/* order.c: the legal moves in the model's order, likeliest first. */
+#define MODEL_NFEATURES	1334
+struct order_context {
+	int		 last_to;	/* the previous move's square, or -1 */
+};
+size_t		 ordered_moves(const struct xqpos *,
+		    const struct order_context *, struct xqmove *);
+size_t		 move_features(const struct xqpos *,
+		    const struct order_context *, const uint8_t *,
+		    const uint8_t *, struct xqmove, uint16_t *);
+
+/* model.c, written by xq-train: feature weights and rank frequencies. */
+extern const int16_t	 model_weight[MODEL_NFEATURES];
+extern const uint16_t	 model_rank_freq[XQ_MAXMOVES];
+
+#endif /* PACK_H */
