@@ -119,6 +119,7 @@ static int	 is_move_number(const char *, size_t);
 static int	 token_is(const char *, size_t, const char *);
 static void	 set_error(struct notation_error *, size_t, const char *,
 		    size_t, const char *);
+static int	 parse_whole_fen(struct xqpos *, const char *);
 static int	 read_position(const char **, const char *, struct xqpos *,
 		    struct notation_error *);
 static int	 read_moves(const char *, size_t, enum notation,
@@ -178,10 +179,10 @@ static const char *const names[] = {
 void
 movelist_init(struct movelist *ml)
 {
-	const char *why;
+	const char *end;
 
 	memset(ml, 0, sizeof(*ml));
-	fen_parse(&ml->start, START_FEN, &why);
+	fen_parse(&ml->start, START_FEN, &end);
 }
 
 void
@@ -954,6 +955,19 @@ detect_notation(const char *line, size_t len)
 	return NOTATION_AUTO;
 }
 
+/* A FEN with nothing after it but spaces. */
+static int
+parse_whole_fen(struct xqpos *pos, const char *text)
+{
+	const char *end;
+
+	if (fen_parse(pos, text, &end) == -1)
+		return -1;
+	while (*end == ' ')
+		end++;
+	return *end == '\0' ? 0 : -1;
+}
+
 /*
  * The rest of a UCCI "position" command up to its moves: "startpos" or
  * "fen" and the FEN's fields, then "moves" (or the end of the line).
@@ -962,7 +976,7 @@ static int
 read_position(const char **p, const char *end, struct xqpos *start,
     struct notation_error *e)
 {
-	const char *tok, *fen, *why, *last;
+	const char *tok, *fen, *last;
 	char *text;
 	size_t n;
 	int rc;
@@ -982,7 +996,7 @@ read_position(const char **p, const char *end, struct xqpos *start,
 		text = xmalloc(last - fen + 1);
 		memcpy(text, fen, last - fen);
 		text[last - fen] = '\0';
-		rc = fen_parse(start, text, &why);
+		rc = parse_whole_fen(start, text);
 		if (rc == -1)
 			set_error(e, 0, text, strlen(text), "bad FEN");
 		free(text);
@@ -1029,11 +1043,11 @@ read_movelist(const char *line, size_t len, enum notation nt,
     struct movelist *ml, struct notation_error *e)
 {
 	struct xqpos cur;
-	const char *p, *q, *end, *tok, *why;
+	const char *p, *q, *end, *tok;
 	size_t n;
 
 	ml->n = 0;
-	fen_parse(&ml->start, START_FEN, &why);
+	fen_parse(&ml->start, START_FEN, &end);
 	if (nt == NOTATION_AUTO)
 		nt = detect_notation(line, len);
 	if (nt == NOTATION_JSON)
@@ -1062,7 +1076,6 @@ read_json(const char *line, size_t len, struct movelist *ml,
 	json_error_t jerr;
 	json_t *root, *fen;
 	struct xqpos cur;
-	const char *why;
 	int rc;
 
 	root = json_loadb(line, len, 0, &jerr);
@@ -1074,7 +1087,7 @@ read_json(const char *line, size_t len, struct movelist *ml,
 	rc = 0;
 	if ((fen = json_object_get(root, "fen")) != NULL &&
 	    (!json_is_string(fen) ||
-	    fen_parse(&ml->start, json_string_value(fen), &why) == -1)) {
+	    parse_whole_fen(&ml->start, json_string_value(fen)) == -1)) {
 		set_error(e, 0, json_is_string(fen) ? json_string_value(fen) :
 		    "fen", json_is_string(fen) ? json_string_length(fen) : 3,
 		    "bad FEN");
@@ -1128,9 +1141,9 @@ static int
 is_standard_start(const struct xqpos *pos)
 {
 	struct xqpos std;
-	const char *why;
+	const char *end;
 
-	fen_parse(&std, START_FEN, &why);
+	fen_parse(&std, START_FEN, &end);
 	return memcmp(std.sq, pos->sq, sizeof(std.sq)) == 0 &&
 	    std.side == pos->side;
 }
