@@ -32,6 +32,9 @@ static int	 attacked(const uint8_t *, int, int);
 static size_t	 pseudo_moves(const uint8_t *, int, int, struct xqmove *);
 static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *);
 static int	 king_square(const uint8_t *, int);
+static int	 on_lines(int, int);
+static int	 may_expose(int, int);
+static int	 near_king(int, int);
 
 static int		 ready;
 static uint8_t		 ray[XQ_SQUARES][4][XQ_RANKS];
@@ -271,6 +274,29 @@ pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out)
 	return n;
 }
 
+/* Is a on the rank or the file of b? */
+static int
+on_lines(int a, int b)
+{
+	return a / XQ_FILES == b / XQ_FILES || a % XQ_FILES == b % XQ_FILES;
+}
+
+/*
+ * Could moving the piece off from uncover the king on k?  Only if from
+ * is on the king's lines (a rook, cannon or king behind it) or is the
+ * leg of a horse striking the king, a square diagonally next to it.
+ * Pawns strike through nothing.
+ */
+static int
+may_expose(int from, int k)
+{
+	int dr = from / XQ_FILES - k / XQ_FILES;
+	int df = from % XQ_FILES - k % XQ_FILES;
+
+	return dr == 0 || df == 0 || ((dr == 1 || dr == -1) &&
+	    (df == 1 || df == -1));
+}
+
 /*
  * Fill out (room for XQ_MAXMOVES) with the legal moves of the side to
  * move, ordered by origin square then by direction, and count them.
@@ -281,20 +307,26 @@ legal_moves(const struct xqpos *pos, struct xqmove *out)
 	struct xqmove m;
 	uint8_t sq[XQ_SQUARES], taken;
 	size_t n, i, base, kept = 0;
-	int from, side = pos->side, king, k;
+	int from, side = pos->side, king, k, check, near;
 
 	if (!ready)
 		init_tables();
 	memcpy(sq, pos->sq, sizeof(sq));
 	if ((king = king_square(sq, side)) == -1)
 		return 0;
+	check = attacked(sq, king, !side);
 	for (from = 0; from < XQ_SQUARES; from++) {
 		if (sq[from] == EMPTY || PIECE_SIDE(sq[from]) != side)
 			continue;
 		base = kept;
 		n = pseudo_moves(sq, from, side, out + base);
+		near = check || from == king || may_expose(from, king);
 		for (i = 0; i < n; i++) {
 			m = out[base + i];
+			if (!near && !on_lines(m.to, king)) {
+				out[kept++] = m;
+				continue;
+			}
 			taken = sq[m.to];
 			sq[m.to] = sq[m.from];
 			sq[m.from] = EMPTY;
@@ -447,6 +479,15 @@ control_map(const struct xqpos *pos, int side, uint8_t *map)
 	}
 }
 
+/* Is a within two ranks and two files of k (where a horse strikes)? */
+static int
+near_king(int a, int k)
+{
+	int dr = a / XQ_FILES - k / XQ_FILES, df = a % XQ_FILES - k % XQ_FILES;
+
+	return dr >= -2 && dr <= 2 && df >= -2 && df <= 2;
+}
+
 /* Does the move, played by the side to move, check the other king? */
 int
 gives_check(const struct xqpos *pos, struct xqmove m)
@@ -455,6 +496,14 @@ gives_check(const struct xqpos *pos, struct xqmove m)
 	int k;
 
 	if ((k = king_square(pos->sq, !pos->side)) == -1)
+		return 0;
+	/*
+	 * A check comes along the king's lines, from a horse or pawn near
+	 * it, or from a horse whose leg the move clears; anything else
+	 * cannot give one.
+	 */
+	if (!may_expose(m.from, k) && !on_lines(m.to, k) &&
+	    !near_king(m.to, k))
 		return 0;
 	memcpy(sq, pos->sq, sizeof(sq));
 	sq[m.to] = sq[m.from];
