@@ -34,3 +34,6 @@ EXTRA_DIST += \
 	tests/bchess-packed.bats \
 	bench/bchess-packed.sh \
 	fuzz/bchess-pack-packed.c
+TESTS += tests/bchess-pack.bats
+EXTRA_DIST += tests/bchess-pack.bats tests/data/bchess-pack \
+	examples/legacy-links.txt

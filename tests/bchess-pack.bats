@@ -1,0 +1,257 @@
+#!/usr/bin/env bats
+# bchess-pack: converting Buffalo Chess replay links.
+
+load helpers
+
+d=$data/bchess-pack
+
+vector() {	# vector NAME FORMAT: a payload from the published examples
+	awk -F '\t' -v n="$1" -v f="$2" '$1 == n && $2 == f { print $3 }' \
+	    "$d/vectors.tsv"
+}
+
+random_logs() {	# random_logs N MAX SEED: random legacy logs, no blank lines
+	awk -v n="$1" -v max="$2" -v seed="$3" -f "$d/random-logs.awk" |
+	    grep -v '^$'
+}
+
+@test "the first published example converts to its published compact and base36 forms" {
+	run bchess-pack <<<"$(vector ex1 legacy)"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(vector ex1 compact)" ]
+	run bchess-pack -f base36 <<<"$(vector ex1 legacy)"
+	[ "$output" = "$(vector ex1 base36)" ]
+	run bchess-pack -f legacy <<<"$(vector ex1 base36)"
+	[ "$output" = "$(vector ex1 legacy)" ]
+	run bchess-pack -f legacy <<<"$(vector ex1 compact)"
+	[ "$output" = "$(vector ex1 legacy)" ]
+}
+
+@test "the second published example (26 moves) converts both ways" {
+	run bchess-pack <<<"$(vector ex2 legacy)"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(vector ex2 compact)" ]
+	run bchess-pack -f legacy <<<"$(vector ex2 compact)"
+	[ "$output" = "$(vector ex2 legacy)" ]
+}
+
+@test "links keep everything but the payload: double slash, %2C, other parameters, fragment, spaces, CRLF" {
+	run --separate-stderr bchess-pack "$d/links.in"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	diff -u "$d/links.out" <(bchess-pack "$d/links.in")
+}
+
+@test "an old link becomes the link the site opens today" {
+	run bchess-pack <<<'https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-0,e-l'
+	[ "$output" = 'https://www.joonas.io/buffalo-chess/?l=nu1d-4-l' ]
+}
+
+@test "the early true/false/empty kill fields are read as 1/0/0" {
+	run bchess-pack -f legacy <<<'m-4-4-3-5-true,m-1-1-2-1-false,m-4-5-4-6-,e-w'
+	[ "$output" = 'm-4-4-3-5-1,m-1-1-2-1-0,m-4-5-4-6-0,e-w' ]
+}
+
+@test "an empty log is -NaN-i, as the site writes it, and back" {
+	run bchess-pack <<<'l='
+	[ "$output" = 'l=-NaN-i' ]
+	run bchess-pack -f legacy <<<'l=-NaN-i'
+	[ "$output" = 'l=' ]
+	run bchess-pack -f json <<<'-NaN-w'
+	[ "$output" = '{"moves":[],"result":"won"}' ]
+}
+
+@test "json output is one object a line with from, to, kill and the result" {
+	run bchess-pack -f json <<<'https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-3-5-2-5-1,e-w'
+	[ "$output" = '{"moves":[{"from":[4,4],"to":[3,5],"kill":false},{"from":[3,5],"to":[2,5],"kill":true}],"result":"won"}' ]
+}
+
+@test "compact output agrees with the site's own double arithmetic on 3000 random logs of up to 33 moves" {
+	random_logs 3000 33 11 >"$BATS_TEST_TMPDIR/logs"
+	awk -f "$d/site-compact.awk" "$BATS_TEST_TMPDIR/logs" >"$BATS_TEST_TMPDIR/site"
+	bchess-pack "$BATS_TEST_TMPDIR/logs" >"$BATS_TEST_TMPDIR/ours"
+	cmp "$BATS_TEST_TMPDIR/site" "$BATS_TEST_TMPDIR/ours"
+}
+
+@test "every format pair converts there and back losslessly over 2000 random logs of 0..44 moves" {
+	cd "$BATS_TEST_TMPDIR"
+	random_logs 2000 44 5 | sed 's/^/l=/' >legacy
+	n=$(wc -l <legacy)
+	for f in compact base36 json; do
+		bchess-pack -q -f "$f" legacy >"$f"
+	done
+	for a in legacy compact base36 json; do
+		for b in legacy compact base36 json; do
+			bchess-pack -q -f "$b" "$a" >there
+			[ "$(wc -l <there)" -eq "$n" ]
+			bchess-pack -q -i "$b" -f "$a" there >back
+			if [ "$a" = json ] || [ "$b" = json ]; then
+				# JSON stands alone: compare payloads only.
+				sed 's/^l=//' "$a" >want
+				sed 's/^l=//' back >got
+			else
+				cp "$a" want
+				cp back got
+			fi
+			cmp want got
+		done
+	done
+}
+
+@test "a log past 33 moves converts exactly, with a warning that the site will misread it" {
+	run --separate-stderr bchess-pack "$d/long35.legacy"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"long35.legacy:1: warning: 35 moves: the site will misread this link's kill flags"* ]]
+	run bchess-pack -q -f legacy <<<"$output"
+	[ "$output" = "$(cat "$d/long35.legacy")" ]
+}
+
+@test "no warning for a 33-move log, which the site carries exactly" {
+	log=$(random_logs 200 33 3 | awk -F, 'NF >= 33' | head -1)
+	[ -n "$log" ]
+	run --separate-stderr bchess-pack <<<"$log"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+}
+
+@test "a link with kill digits mangled by the site is read as the site reads it, with a warning" {
+	run --separate-stderr bchess-pack -f legacy "$d/mangled35.compact"
+	[ "$status" -eq 0 ]
+	[[ "$stderr" == *"mangled35.compact:1: warning: kill digits mangled by the site's arithmetic"* ]]
+	# The winning kill of the last move is lost, as on the site.
+	[[ "$output" == *",m-3-2-4-4-0,e-w" ]]
+}
+
+@test "bad records: diagnostic with file and line, line copied, the rest converted, exit 1" {
+	printf '%s\n' 'm-4-4-3-5-0' 'm-4-4-3-9-0' '' 'nu-1-i' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = 'nu-1-i' ]
+	[ "${lines[1]}" = 'm-4-4-3-9-0' ]
+	[ "${#lines[@]}" -eq 3 ]	# run drops the blank line from lines
+	[ "$(bchess-pack "$BATS_TEST_TMPDIR/in" 2>/dev/null | wc -l)" -eq 4 ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/in:2: move 1: coordinate off the 5x7 board (m-4-4-3-9-0)" ]
+}
+
+@test "-s stops at the first bad record" {
+	printf '%s\n' 'm-4-4-3-5-0' 'm-9-4-3-5-0' 'm-4-4-3-5-0' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack -s "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = 'nu-1-i' ]
+	[ "${#lines[@]}" -le 2 ]	# nothing after the bad record
+	[ "${lines[1]:-}" != 'nu-1-i' ]
+	[[ "$stderr" == *"in:2: move 1: coordinate off the 5x7 board (m-9-4-3-5-0)" ]]
+}
+
+@test "every error a user can meet names the problem and the token" {
+	while IFS='|' read -r input message; do
+		run --separate-stderr bchess-pack <<<"$input"
+		[ "$status" -eq 1 ] || { echo "no error for $input"; false; }
+		[ "$output" = "$input" ]
+		[ "$stderr" = "bchess-pack: stdin:1: $message" ] ||
+		    { echo "got: $stderr"; echo "want: $message"; false; }
+	done <<'EOF_CASES'
+https://www.joonas.io/buffalo-chess/?lang=en|no l parameter (https://www.joonas.io/buffalo-chess/?lang=en)
+l=m-4-4-3-5-0%2|bad percent escape (l=m-4-4-3-5-0%2)
+m-4-4-3-5-0,e-w,m-1-1-2-1-0|move 2: event after the end event (m-1-1-2-1-0)
+m-4-4-3-5-0,x-1|move 2: not a move or end event (x-1)
+m-4-4-3-5-0,,e-w|move 2: not a move or end event (empty)
+m-4-4-3|move 1: malformed move (m-4-4-3)
+m-4-4-3-5-yes|move 1: kill field is not 0, 1, true, false or empty (m-4-4-3-5-yes)
+m-6-4-3-5-0|move 1: coordinate off the 5x7 board (m-6-4-3-5-0)
+e-x|move 1: not a move or end event (e-x)
+nu1-1-l|move 2: move pairs have an odd length (1)
+nu!d-4-l|move 2: not a base-36 digit (!d)
+nuzz-4-l|move 2: move number above 1224 (zz)
+nu1d-0-l|kill digits do not match the moves (0)
+nu1d-zz-l|kill digits do not match the moves (zz)
+nu1d-4|not PAIRS-KILLS-END (nu1d-4)
+nu1d-4-x|not PAIRS-KILLS-END (nu1d-4-x)
+nu1d-4-l-|not PAIRS-KILLS-END (nu1d-4-l-)
+nu1d-A-l|kills are not a base-36 number (A)
+-0-i|a log without moves has kills NaN (0)
+zzzl|move 1: kill field is not 0 or 1 (zzz)
+000l|move 1: coordinate off the 5x7 board (000)
+{"moves":[],"result":"won"|not valid JSON ({"moves":[],"result":"won")
+{"moves":[]}|not an object with just "moves" and "result" ({"moves":[]})
+{"moves":[{"from":[4,4],"to":[3,9],"kill":false}],"result":"won"}|move 1: a move needs "from" and "to" squares on the board and a boolean "kill" ({"moves":[{"from":[4,4],"to":[3,9],"kill":false}],"result...)
+{"moves":[],"result":"draw"}|result is not "won", "lost" or "unfinished" ({"moves":[],"result":"draw"})
+EOF_CASES
+}
+
+@test "-i forces the input format" {
+	run --separate-stderr bchess-pack -i base36 <<<'nu1dpf9jh9hpoxpv-2j4-l'
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"move 1: coordinate off the 5x7 board (nu1)"* ]]
+	run bchess-pack -i compact -f legacy <<<'nu1d-4-l'
+	[ "$output" = 'm-4-4-3-5-0,m-1-1-2-1-0,e-l' ]
+}
+
+@test "an unknown format name is a usage error" {
+	run --separate-stderr bchess-pack -f nosuch </dev/null
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"unknown output format: nosuch"* ]]
+	run --separate-stderr bchess-pack -i nosuch </dev/null
+	[ "$status" -eq 2 ]
+}
+
+@test "a line without a final newline still gets one line of output" {
+	run bash -c "printf 'm-4-4-3-5-0' | bchess-pack | od -c | head -1"
+	[[ "$output" == *"n   u   -   1   -   i  \\n"* ]]
+}
+
+@test "a log of 100000 moves on one line converts there and back" {
+	cd "$BATS_TEST_TMPDIR"
+	awk 'BEGIN { for (i = 0; i < 100000; i++) printf "%sm-%d-%d-%d-%d-%d", i ? "," : "", i % 5 + 1, i % 7 + 1, (i + 2) % 5 + 1, (i + 3) % 7 + 1, i % 3 == 0; print ",e-w" }' >long
+	bchess-pack -q long >compact
+	[ "$(wc -c <compact)" -gt 200000 ]
+	bchess-pack -q -f legacy compact | cmp - long
+}
+
+@test "write errors are reported and exit 2" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run --separate-stderr bash -c "bchess-pack '$d/links.in' >/dev/full"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"write error"* ]]
+}
+
+@test "a closed pipe ends the run quietly" {
+	random_logs 20000 44 9 >"$BATS_TEST_TMPDIR/many"
+	run --separate-stderr bash -c "bchess-pack -q '$BATS_TEST_TMPDIR/many' | head -1"
+	[ "$status" -eq 0 ]
+	[ -n "$output" ]
+	[ -z "$stderr" ]
+}
+
+@test "GNU parallel output equals serial output" {
+	command -v parallel || skip "GNU parallel is not installed"
+	random_logs 3000 44 21 | sed 's|^|https://www.joonas.io/buffalo-chess/?l=|' >"$BATS_TEST_TMPDIR/links"
+	bchess-pack -q "$BATS_TEST_TMPDIR/links" >"$BATS_TEST_TMPDIR/serial"
+	parallel --pipe -k --block 64k bchess-pack -q <"$BATS_TEST_TMPDIR/links" >"$BATS_TEST_TMPDIR/parallel"
+	cmp "$BATS_TEST_TMPDIR/serial" "$BATS_TEST_TMPDIR/parallel"
+}
+
+@test "manual example: an old link becomes one the site opens" {
+	run bash -c "echo 'https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-0,e-l' | bchess-pack"
+	[ "$output" = 'https://www.joonas.io/buffalo-chess/?l=nu1d-4-l' ]
+}
+
+@test "manual example: counting moves with jq" {
+	command -v jq || skip "jq is not installed"
+	run bash -c "echo 'nu1dpf9jh9hpoxpv-2j4-l' | bchess-pack -f json | jq '.moves | length'"
+	[ "$output" = 8 ]
+}
+
+@test "manual and README example: the shipped legacy links convert with no error" {
+	run --separate-stderr bchess-pack "$top_srcdir/examples/legacy-links.txt"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq "$(grep -c '' "$top_srcdir/examples/legacy-links.txt")" ]
+	[[ "${lines[0]}" == https://www.joonas.io/buffalo-chess/\?l=*-*-[wli] ]]
+}
+
+@test "bash completion offers the options and the format names" {
+	run complete_words bchess-pack -f ''
+	[[ "$output" == *compact* && "$output" == *legacy* && "$output" == *base36* && "$output" == *json* ]]
+	run complete_words bchess-pack --
+	[[ "$output" == *--format* && "$output" == *--strict* && "$output" == *--input* ]]
+}
