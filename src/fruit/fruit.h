@@ -1,0 +1,107 @@
+/*
+ * fruit.h: the stages of fruitsolve, the Fruit Box solver.
+ *
+ * A board is a grid of cells holding 1 to 9 apples' worth of digit, or 0
+ * for a cell already cleared.  A move is a rectangle whose digits sum to
+ * exactly 10; it clears every digit inside it.  The stages are: reading
+ * and printing boards (board.c), listing rectangles (rects.c), planning a
+ * game (plan.c), checking a move list (replay.c), drawing (render.c) and
+ * making random boards (gen.c).
+ */
+
+#ifndef FRUIT_H
+#define FRUIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gf.h"
+
+#define FRUIT_TARGET	10	/* what a rectangle must sum to */
+
+struct board {
+	size_t		 rows;
+	size_t		 cols;
+	uint8_t		*cell;		/* rows * cols, row by row, 0 empty */
+	size_t		 lineno;	/* line of the first row */
+};
+
+/* A rectangle, 0-based inclusive corners; printed 1-based. */
+struct rect {
+	uint32_t	 r1;
+	uint32_t	 c1;
+	uint32_t	 r2;
+	uint32_t	 c2;
+};
+
+/* board.c */
+int	 board_read(struct linereader *, struct board *);
+void	 board_free(struct board *);
+size_t	 board_apples(const struct board *);
+void	 board_clear(struct board *, const struct rect *);
+uint64_t board_sum(const struct board *, const struct rect *, size_t *);
+void	 board_print(FILE *, const struct board *, int);
+
+/*
+ * rects.c: every rectangle summing to 10, top row first, then bottom
+ * row, left column, right column; the callback gets the apples inside
+ * and stops the walk by returning nonzero.
+ */
+int	 rects_each(const struct board *,
+	    int (*)(const struct rect *, unsigned int, void *), void *);
+
+/* movegen.c: the distinct moves of a position (tight rectangles). */
+struct movegen {
+	size_t		 rows;
+	size_t		 cols;
+	uint32_t	*rowcount;	/* per row, prefix counts of digits */
+	uint32_t	*sum;		/* column sums of the strip, saturated */
+	uint32_t	*count;		/* digits per column of the strip */
+	uint32_t	*psum;		/* prefix sums of sum */
+};
+
+void	 movegen_init(struct movegen *, size_t, size_t);
+void	 movegen_free(struct movegen *);
+size_t	 movegen_list(struct movegen *, const uint8_t *, struct rect *,
+	    size_t);
+
+/* plan.c */
+struct plan_options {
+	uint64_t	 effort;	/* node expansions allowed */
+	uint64_t	 seed;		/* breaks ties between equal states */
+	double		 seconds;	/* wall-clock cap, 0 for none */
+	int		 greedy;
+};
+
+struct plan {
+	struct rect	*move;
+	size_t		 nmoves;
+	size_t		 cleared;
+	uint64_t	 expansions;	/* how much of the effort was used */
+};
+
+void	 plan_game(const struct board *, const struct plan_options *,
+	    struct plan *);
+void	 plan_free(struct plan *);
+
+/* replay.c */
+int	 replay_moves(struct linereader *, struct board *, size_t *);
+int	 parse_move(const char *, const struct board *, struct rect *,
+	    size_t *, const char **);
+
+/* render.c */
+void	 render_svg(FILE *, const struct board *, const struct plan *);
+void	 render_moves(FILE *, const struct plan *, size_t);
+
+/* gen.c */
+struct rng {
+	uint64_t	 s[4];
+};
+
+void	 rng_seed(struct rng *, uint64_t);
+uint64_t rng_next(struct rng *);
+uint64_t rng_below(struct rng *, uint64_t);
+void	 board_generate(struct board *, size_t, size_t, struct rng *);
+
+#endif /* FRUIT_H */

@@ -1,0 +1,484 @@
+/*
+ * plan.c: planning a whole game, greedily or by beam search.
+ *
+ * The greedy player always takes a move clearing the fewest apples: small
+ * moves spend the least of the board and leave the most pairings open.
+ * The beam search keeps the best few positions after each number of
+ * moves, judged by the apples cleared and by what is still playable, and
+ * merges positions reached by different orders of the same moves.  Its
+ * budget is counted in node expansions (positions whose moves were
+ * listed), never in time, so a plan depends only on the board, the effort
+ * and the seed.
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gf.h"
+#include "fruit.h"
+
+/* A position kept by the search; its cells are in the pool. */
+struct node {
+	uint64_t	 hash;
+	uint32_t	 cleared;
+	uint32_t	 step;		/* its last move in the history, or NONE */
+};
+
+/* A move from a kept position, waiting in the layer it would reach. */
+struct child {
+	int64_t		 score;
+	uint64_t	 hash;
+	uint32_t	 parent;	/* index of the node it comes from */
+	struct rect	 move;
+};
+
+struct layer {
+	struct child	*child;
+	size_t		 n;
+	size_t		 cap;
+};
+
+/* The tree of kept moves, for reading a plan back. */
+struct step {
+	uint32_t	 parent;
+	struct rect	 move;
+};
+
+#define NONE	UINT32_MAX
+
+struct search {
+	const struct plan_options *opt;
+	struct movegen	 mg;
+	size_t		 ncells;
+	uint64_t	*zobrist;
+	struct rect	*moves;
+	size_t		 maxmoves;
+	uint8_t		*scratch;
+	uint8_t		*rollout;
+	struct rect	*rmoves;	/* the moves of a greedy game */
+	size_t		 maxrmoves;
+	struct step	*steps;
+	size_t		 nsteps, capsteps;
+	struct node	*node;
+	uint8_t		*pool;		/* ncells per node */
+	size_t		 nnodes, capnodes;
+	struct layer	*layer;		/* one per count of apples cleared */
+	size_t		 nlayers;
+	uint64_t	 expansions;
+	uint32_t	 best_step;
+	uint32_t	 best_cleared;
+};
+
+static uint64_t	 mix64(uint64_t);
+static unsigned int rect_apples(const uint8_t *, size_t, const struct rect *);
+static uint32_t	 clear_rect(uint8_t *, size_t, const struct rect *,
+		    const uint64_t *, uint64_t *);
+static size_t	 list_moves(struct search *, const uint8_t *);
+static int64_t	 judge(struct search *, const uint8_t *, uint64_t);
+static size_t	 pick_greedy(struct search *, const uint8_t *,
+		    const struct rect *, size_t, int);
+static uint32_t	 play_greedy(struct search *, uint8_t *, uint32_t *, int);
+static uint32_t	 add_step(struct search *, uint32_t, const struct rect *);
+static uint32_t	 add_node(struct search *, const uint8_t *, uint64_t,
+		    uint32_t, uint32_t);
+static void	 add_child(struct layer *, const struct child *);
+static int	 child_cmp(const void *, const void *);
+static void	 expand(struct search *, uint32_t);
+static void	 keep_best(struct search *, struct layer *, size_t);
+static void	 plan_greedy(struct search *, const struct board *);
+static void	 plan_beam(struct search *, const struct board *, size_t);
+static void	 read_plan(struct search *, struct plan *);
+static double	 now(void);
+
+/* splitmix64's finaliser: a cheap, well-mixed hash of a 64-bit value. */
+static uint64_t
+mix64(uint64_t x)
+{
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+static unsigned int
+rect_apples(const uint8_t *cell, size_t cols, const struct rect *r)
+{
+	size_t row, col;
+	unsigned int n;
+
+	n = 0;
+	for (row = r->r1; row <= r->r2; row++)
+		for (col = r->c1; col <= r->c2; col++)
+			n += cell[row * cols + col] != 0;
+	return n;
+}
+
+/* Clear r, updating *hash; returns the apples cleared. */
+static uint32_t
+clear_rect(uint8_t *cell, size_t cols, const struct rect *r,
+    const uint64_t *zobrist, uint64_t *hash)
+{
+	size_t row, col, i;
+	uint32_t n;
+
+	n = 0;
+	for (row = r->r1; row <= r->r2; row++)
+		for (col = r->c1; col <= r->c2; col++) {
+			i = row * cols + col;
+			if (cell[i] != 0) {
+				*hash ^= zobrist[i];
+				cell[i] = 0;
+				n++;
+			}
+		}
+	return n;
+}
+
+static size_t
+list_moves(struct search *s, const uint8_t *cell)
+{
+	size_t n;
+
+	for (;;) {
+		n = movegen_list(&s->mg, cell, s->moves, s->maxmoves);
+		if (n <= s->maxmoves)
+			return n;
+		s->maxmoves = n;
+		s->moves = xreallocarray(s->moves, n, sizeof(struct rect));
+	}
+}
+
+/*
+ * How promising a position is among those that cleared as many apples:
+ * what the greedy player would go on to clear from it, with a seeded
+ * hash of the position breaking ties.
+ */
+static int64_t
+judge(struct search *s, const uint8_t *cell, uint64_t hash)
+{
+	int64_t more;
+
+	memcpy(s->rollout, cell, s->ncells);
+	more = play_greedy(s, s->rollout, NULL, 0);
+	return more * 1024 + (int64_t)(mix64(hash ^ s->opt->seed) & 1023);
+}
+
+static uint32_t
+add_step(struct search *s, uint32_t parent, const struct rect *move)
+{
+	if (s->nsteps == s->capsteps) {
+		s->capsteps = s->capsteps == 0 ? 1024 : s->capsteps;
+		s->steps = xreallocarray(s->steps, s->capsteps, 2 *
+		    sizeof(struct step));
+		s->capsteps *= 2;
+	}
+	if (s->nsteps >= NONE)
+		errx(GF_EXIT_ERROR, "plan too long");
+	s->steps[s->nsteps].parent = parent;
+	s->steps[s->nsteps].move = *move;
+	return (uint32_t)s->nsteps++;
+}
+
+static uint32_t
+add_node(struct search *s, const uint8_t *cell, uint64_t hash,
+    uint32_t cleared, uint32_t step)
+{
+	if (s->nnodes == s->capnodes) {
+		s->capnodes = s->capnodes == 0 ? 256 : s->capnodes;
+		s->node = xreallocarray(s->node, s->capnodes, 2 *
+		    sizeof(struct node));
+		s->pool = xreallocarray(s->pool, s->capnodes, 2 * s->ncells);
+		s->capnodes *= 2;
+	}
+	if (s->nnodes >= NONE)
+		errx(GF_EXIT_ERROR, "search too large");
+	memcpy(s->pool + s->nnodes * s->ncells, cell, s->ncells);
+	s->node[s->nnodes].hash = hash;
+	s->node[s->nnodes].cleared = cleared;
+	s->node[s->nnodes].step = step;
+	if (cleared > s->best_cleared) {
+		s->best_cleared = cleared;
+		s->best_step = step;
+	}
+	return (uint32_t)s->nnodes++;
+}
+
+static void
+add_child(struct layer *l, const struct child *c)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap == 0 ? 64 : l->cap;
+		l->child = xreallocarray(l->child, l->cap, 2 *
+		    sizeof(struct child));
+		l->cap *= 2;
+	}
+	l->child[l->n++] = *c;
+}
+
+/* Best first; equal positions side by side so that one is kept. */
+static int
+child_cmp(const void *a, const void *b)
+{
+	const struct child *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score > y->score ? -1 : 1;
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	return 0;
+}
+
+/* Judge every move from a kept node, filing each by what it clears. */
+static void
+expand(struct search *s, uint32_t index)
+{
+	struct child c;
+	size_t i, n;
+	uint32_t cleared;
+
+	n = list_moves(s, s->pool + (size_t)index * s->ncells);
+	for (i = 0; i < n; i++) {
+		memcpy(s->scratch, s->pool + (size_t)index * s->ncells,
+		    s->ncells);
+		c.hash = s->node[index].hash;
+		cleared = s->node[index].cleared + clear_rect(s->scratch,
+		    s->mg.cols, &s->moves[i], s->zobrist, &c.hash);
+		c.parent = index;
+		c.move = s->moves[i];
+		c.score = judge(s, s->scratch, c.hash);
+		add_child(&s->layer[cleared], &c);
+	}
+}
+
+/* Keep the width best distinct positions of a layer and expand them. */
+static void
+keep_best(struct search *s, struct layer *l, size_t width)
+{
+	struct child *c;
+	size_t i, kept;
+	uint64_t hash;
+	uint32_t index, step;
+
+	qsort(l->child, l->n, sizeof(*l->child), child_cmp);
+	kept = 0;
+	for (i = 0; i < l->n && kept < width; i++) {
+		c = &l->child[i];
+		if (i > 0 && c->hash == l->child[i - 1].hash)
+			continue;
+		memcpy(s->scratch, s->pool + (size_t)c->parent * s->ncells,
+		    s->ncells);
+		hash = s->node[c->parent].hash;
+		index = s->node[c->parent].cleared + clear_rect(s->scratch,
+		    s->mg.cols, &c->move, s->zobrist, &hash);
+		step = add_step(s, s->node[c->parent].step, &c->move);
+		index = add_node(s, s->scratch, hash, index, step);
+		expand(s, index);
+		kept++;
+	}
+	free(l->child);
+	memset(l, 0, sizeof(*l));
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * The index of the move clearing the fewest apples, the first such in
+ * reading order; with lookahead, among those the one leaving the most
+ * moves open, which costs a listing per candidate but keeps the board
+ * supple.
+ */
+static size_t
+pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
+    size_t n, int lookahead)
+{
+	size_t i, best, open, most;
+	unsigned int a, fewest;
+	uint64_t hash;
+
+	best = 0;
+	fewest = UINT32_MAX;
+	for (i = 0; i < n; i++) {
+		a = rect_apples(cell, s->mg.cols, &m[i]);
+		if (a < fewest) {
+			fewest = a;
+			best = i;
+		}
+	}
+	if (!lookahead)
+		return best;
+	most = 0;
+	for (i = best; i < n; i++) {
+		if (rect_apples(cell, s->mg.cols, &m[i]) != fewest)
+			continue;
+		memcpy(s->scratch, cell, s->ncells);
+		clear_rect(s->scratch, s->mg.cols, &m[i], s->zobrist, &hash);
+		open = movegen_list(&s->mg, s->scratch, NULL, 0);
+		s->expansions++;
+		if (open > most) {
+			most = open;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/*
+ * Play greedily from cell to the end, clearing it.  Returns the apples
+ * cleared; with step not NULL, records the moves after *step.
+ */
+static uint32_t
+play_greedy(struct search *s, uint8_t *cell, uint32_t *step, int lookahead)
+{
+	uint64_t hash;
+	size_t n, best;
+	uint32_t cleared;
+
+	cleared = 0;
+	hash = 0;
+	for (;;) {
+		for (;;) {
+			n = movegen_list(&s->mg, cell, s->rmoves, s->maxrmoves);
+			if (n <= s->maxrmoves)
+				break;
+			s->maxrmoves = n;
+			s->rmoves = xreallocarray(s->rmoves, n,
+			    sizeof(struct rect));
+		}
+		s->expansions++;
+		if (n == 0)
+			return cleared;
+		best = pick_greedy(s, cell, s->rmoves, n, lookahead);
+		cleared += clear_rect(cell, s->mg.cols, &s->rmoves[best],
+		    s->zobrist, &hash);
+		if (step != NULL)
+			*step = add_step(s, *step, &s->rmoves[best]);
+	}
+}
+
+static void
+plan_greedy(struct search *s, const struct board *b)
+{
+	uint8_t *cell;
+	uint32_t step;
+
+	cell = xmalloc(s->ncells);
+	memcpy(cell, b->cell, s->ncells);
+	step = NONE;
+	s->best_cleared = play_greedy(s, cell, &step, 1);
+	s->best_step = step;
+	free(cell);
+}
+
+/*
+ * The layers are the counts of apples cleared, visited in order: every
+ * position kept in a layer has cleared as many apples as the others, so
+ * they are compared on their prospects alone.  Width positions are kept
+ * in each; once the effort or the time is spent, one.
+ */
+static void
+plan_beam(struct search *s, const struct board *b, size_t width)
+{
+	size_t i, apples;
+	double deadline;
+
+	apples = board_apples(b);
+	s->nlayers = apples + 1;
+	s->layer = xcalloc(s->nlayers, sizeof(*s->layer));
+	s->best_step = NONE;
+	s->best_cleared = 0;
+	deadline = s->opt->seconds > 0 ? now() + s->opt->seconds : 0;
+	expand(s, add_node(s, b->cell, 0, 0, NONE));
+	for (i = 1; i < s->nlayers; i++) {
+		if (s->expansions >= s->opt->effort ||
+		    (deadline != 0 && now() > deadline))
+			width = 1;
+		keep_best(s, &s->layer[i], width);
+	}
+	free(s->layer);
+	free(s->node);
+	free(s->pool);
+}
+
+/* Follow the history back from the best end and lay it out in order. */
+static void
+read_plan(struct search *s, struct plan *p)
+{
+	uint32_t st;
+	size_t n;
+
+	n = 0;
+	for (st = s->best_step; st != NONE; st = s->steps[st].parent)
+		n++;
+	p->move = xreallocarray(NULL, n, sizeof(struct rect));
+	p->nmoves = n;
+	for (st = s->best_step; st != NONE; st = s->steps[st].parent)
+		p->move[--n] = s->steps[st].move;
+	p->cleared = s->best_cleared;
+	p->expansions = s->expansions;
+}
+
+/*
+ * Each position kept costs a greedy game played out from each of its
+ * moves, about four listings per apple squared over the whole search
+ * for each unit of width (measured on 17x10 boards): the width is what
+ * the effort pays for at that rate, and the search then holds to the
+ * effort, narrowing to one when it is spent.
+ */
+void
+plan_game(const struct board *b, const struct plan_options *opt,
+    struct plan *p)
+{
+	struct search s;
+	struct rng rng;
+	size_t i, width, apples;
+	uint64_t unit;
+
+	memset(&s, 0, sizeof(s));
+	memset(p, 0, sizeof(*p));
+	s.opt = opt;
+	s.ncells = b->rows * b->cols;
+	movegen_init(&s.mg, b->rows, b->cols);
+	s.zobrist = xreallocarray(NULL, s.ncells, sizeof(uint64_t));
+	rng_seed(&rng, 0x66727569742e2e2eULL);
+	for (i = 0; i < s.ncells; i++)
+		s.zobrist[i] = rng_next(&rng);
+	s.scratch = xmalloc(s.ncells);
+	s.rollout = xmalloc(s.ncells);
+	if (opt->greedy)
+		plan_greedy(&s, b);
+	else {
+		apples = board_apples(b);
+		unit = 4 * (uint64_t)apples * apples + 1;
+		width = opt->effort / unit > 4096 ? 4096 :
+		    (size_t)(opt->effort / unit);
+		if (width < 1)
+			width = 1;
+		plan_beam(&s, b, width);
+	}
+	read_plan(&s, p);
+	movegen_free(&s.mg);
+	free(s.zobrist);
+	free(s.scratch);
+	free(s.rollout);
+	free(s.rmoves);
+	free(s.moves);
+	free(s.steps);
+}
+
+void
+plan_free(struct plan *p)
+{
+	free(p->move);
+	memset(p, 0, sizeof(*p));
+}
