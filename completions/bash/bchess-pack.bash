@@ -8,14 +8,15 @@ _bchess_pack()
 
 	case $prev in
 	-f|--format|-i|--input)
-		COMPREPLY=($(compgen -W 'legacy compact base36 json' -- "$cur"))
+		COMPREPLY=($(compgen -W 'legacy compact base36 json packed' -- "$cur"))
 		return
 		;;
 	esac
 	case $cur in
 	-*)
-		COMPREPLY=($(compgen -W '-f --format -h --help -i --input
-		    -q --quiet -s --strict -V --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-c --check -f --format -h --help
+		    -i --input -q --quiet -r --repair -s --strict -V --version' \
+		    -- "$cur"))
 		;;
 	*)
 		COMPREPLY=($(compgen -f -- "$cur"))

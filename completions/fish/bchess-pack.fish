@@ -1,9 +1,11 @@
 # fish completion for bchess-pack(1)
 
-set -l formats 'legacy compact base36 json'
+set -l formats 'legacy compact base36 json packed'
+complete -c bchess-pack -s c -l check -d 'Check records against the rules'
 complete -c bchess-pack -s f -l format -x -a $formats -d 'Output format'
 complete -c bchess-pack -s h -l help -d 'Print usage and exit'
 complete -c bchess-pack -s i -l input -x -a $formats -d 'Input format'
-complete -c bchess-pack -s q -l quiet -d 'Do not print warnings'
-complete -c bchess-pack -s s -l strict -d 'Stop at the first bad record'
+complete -c bchess-pack -s q -l quiet -d 'Do not print warnings, notes or repairs'
+complete -c bchess-pack -s r -l repair -d 'Repair kill flags and end letters'
+complete -c bchess-pack -s s -l strict -d 'Stop at the first bad record; double moves are errors'
 complete -c bchess-pack -s V -l version -d 'Print version and exit'

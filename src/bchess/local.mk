@@ -32,6 +32,7 @@ TESTS += tests/bchess-rules.bats tests/bchess-packed.bats
 EXTRA_DIST += \
 	tests/bchess-rules.bats \
 	tests/bchess-packed.bats \
+	tests/data/bchess-rules \
 	bench/bchess-packed.sh \
 	fuzz/bchess-pack-packed.c
 TESTS += tests/bchess-pack.bats

@@ -200,8 +200,8 @@ report_replay(const struct linereader *lr, struct replay *rep)
 	}
 	if (rep->after_end > 0) {
 		format_move(tok, sizeof(tok), &game.move[rep->after_end - 1]);
-		warn_at(lr->name, lr->lineno, "move %zu: the game ended at "
-		    "move %zu (%s)", rep->after_end, rep->ended, tok);
+		warn_at(lr->name, lr->lineno, "move %zu: the game already "
+		    "ended at move %zu (%s)", rep->after_end, rep->ended, tok);
 		errors++;
 	}
 	if (rep->doubles > 0 && (!quiet || (strict && mode == 'c'))) {
@@ -258,23 +258,24 @@ repair_record(const struct linereader *lr)
 		return rc == 1;
 	report_replay(lr, &rep);
 	if (!replay_is_repairable(&rep)) {
-		warn_at(lr->name, lr->lineno, "not repaired: the moves do not "
-		    "replay");
+		warn_at(lr->name, lr->lineno, "not repaired: the moves break the "
+		    "rules");
 		write_line(lr);
 		return 1;
 	}
 	for (i = 0; i < game.n; i++)
 		if (kills[i] != (game.move[i].kill != 0)) {
 			format_move(tok, sizeof(tok), &game.move[i]);
-			warn_at(lr->name, lr->lineno, "move %zu: kill flag "
-			    "repaired to %u (%s)", i + 1, kills[i], tok);
+			if (!quiet)
+				warn_at(lr->name, lr->lineno, "move %zu: kill "
+				    "flag repaired to %u (%s)", i + 1, kills[i],
+				    tok);
 			game.move[i].kill = kills[i];
 		}
-	if (game.end != rep.end) {
+	if (game.end != rep.end && !quiet)
 		warn_at(lr->name, lr->lineno, "end repaired from %c to %c",
 		    game.end, rep.end);
-		game.end = rep.end;
-	}
+	game.end = rep.end;
 	game.kills_corrupt = 0;
 	write_record(lr);
 	return 0;

@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -503,10 +504,17 @@ packed_decode(const char *payload, size_t len, struct game *g,
 	struct bignum x;
 	char *again;
 	size_t i;
-	int rc;
+	int rc, version;
 
-	if (len < 1 || (len < 2 && payload[0] != PACKED_MODEL_FINISHED &&
-	    payload[0] != PACKED_MODEL_UNFINISHED)) {
+	version = len > 0 ? (unsigned char)payload[0] : '\0';
+	if (strchr("ABCDX", version) == NULL || version == '\0') {
+		*why = isupper(version) || (version >= '0' && version <= '2') ?
+		    "unknown packed version" :
+		    "not a payload in any known format";
+		return -1;
+	}
+	if (len < 2 && version != PACKED_MODEL_FINISHED &&
+	    version != PACKED_MODEL_UNFINISHED) {
 		*why = "too short for a packed payload";
 		return -1;
 	}
@@ -517,23 +525,12 @@ packed_decode(const char *payload, size_t len, struct game *g,
 		}
 	bn_init(&x);
 	bn_from_text(&x, payload + 1, len - 1, 36, base36_digits);
-	switch (payload[0]) {
-	case PACKED_FINISHED:
-	case PACKED_UNFINISHED:
-		rc = decode_radix(payload[0], &x, g, why);
-		break;
-	case PACKED_MODEL_FINISHED:
-	case PACKED_MODEL_UNFINISHED:
-		rc = decode_model(payload[0], payload + 1, len - 1, g, why);
-		break;
-	case PACKED_ESCAPE:
+	if (version == PACKED_FINISHED || version == PACKED_UNFINISHED)
+		rc = decode_radix(version, &x, g, why);
+	else if (version == PACKED_ESCAPE)
 		rc = decode_escape(&x, g, why);
-		break;
-	default:
-		*why = "unknown packed version";
-		rc = -1;
-		break;
-	}
+	else
+		rc = decode_model(version, payload + 1, len - 1, g, why);
 	bn_free(&x);
 	if (rc == 0) {
 		again = packed_encode(g);

@@ -3,7 +3,9 @@
  * prints their replay logs in the legacy form, one a line, for the tests
  * and the benchmark of bchess-pack.  The person plays at random or
  * greedily; the computer plays at random or as the site documents it.
- * The same seed gives the same games everywhere.
+ * The same seed gives the same games everywhere.  With -l it instead
+ * reads logs and prints the legal moves of the position each reaches, in
+ * the canonical order, so that the rules can be checked by hand.
  */
 
 #include "config.h"
@@ -38,10 +40,13 @@ static size_t	 site_choice(const struct position *, const struct move *,
 		    size_t);
 static void	 play_game(int, int, size_t);
 static int	 player_from_name(const char *);
+static int	 list_legal(void);
+static int	 replay_line(struct position *, char *, size_t);
 
 static const struct option longopts[] = {
 	{ "computer",	required_argument,	NULL,	'c' },
 	{ "help",	no_argument,		NULL,	'h' },
+	{ "legal",	no_argument,		NULL,	'l' },
 	{ "moves",	required_argument,	NULL,	'm' },
 	{ "games",	required_argument,	NULL,	'n' },
 	{ "person",	required_argument,	NULL,	'p' },
@@ -53,7 +58,7 @@ static const struct option longopts[] = {
 static __dead void
 usage(int status)
 {
-	fprintf(status ? stderr : stdout, "usage: %s [-hV] "
+	fprintf(status ? stderr : stdout, "usage: %s [-hlV] "
 	    "[-c random | site] [-m moves] [-n games]\n"
 	    "\t\t  [-p random | greedy] [-s seed]\n", getprogname());
 	exit(status);
@@ -187,6 +192,77 @@ play_game(int person, int computer, size_t maxmoves)
 	putchar('\n');
 }
 
+/*
+ * Play the moves of a legacy log (kill flags and end events ignored) on
+ * p.  Returns 0, or -1 after a message naming the first move that breaks
+ * the rules.
+ */
+static int
+replay_line(struct position *p, char *line, size_t lineno)
+{
+	struct move m;
+	const char *why;
+	char *tok;
+	unsigned int r1, c1, r2, c2;
+	size_t i;
+
+	position_start(p);
+	for (i = 1; (tok = strsep(&line, ",")) != NULL; i++) {
+		if (*tok == '\0' || *tok == 'e')
+			continue;
+		if (sscanf(tok, "m-%u-%u-%u-%u", &r1, &c1, &r2, &c2) != 4 ||
+		    r1 > 9 || c1 > 9 || r2 > 9 || c2 > 9) {
+			warnx("line %zu: event %zu: not a move (%s)", lineno, i,
+			    tok);
+			return -1;
+		}
+		m.r1 = r1;
+		m.c1 = c1;
+		m.r2 = r2;
+		m.c2 = c2;
+		if ((why = move_fault(p, &m)) != NULL) {
+			warnx("line %zu: move %zu: %s (%s)", lineno, i, why,
+			    tok);
+			return -1;
+		}
+		position_play(p, &m);
+	}
+	return 0;
+}
+
+/* For each log on standard input, the legal moves after it, one line. */
+static int
+list_legal(void)
+{
+	struct position p;
+	struct move legal[MAX_LEGAL];
+	char *line = NULL;
+	size_t cap = 0, lineno = 0, n, i;
+	ssize_t len;
+	int status = GF_EXIT_OK;
+
+	while ((len = getline(&line, &cap, stdin)) != -1) {
+		lineno++;
+		if (len > 0 && line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		if (replay_line(&p, line, lineno) == -1) {
+			status = GF_EXIT_BAD;
+			putchar('\n');
+			continue;
+		}
+		n = legal_moves(&p, legal);
+		for (i = 0; i < n; i++)
+			printf("%sm-%u-%u-%u-%u-%u", i == 0 ? "" : " ",
+			    legal[i].r1, legal[i].c1, legal[i].r2, legal[i].c2,
+			    legal[i].kill);
+		if (p.over)
+			printf("e-%c", p.over);
+		putchar('\n');
+	}
+	free(line);
+	return status;
+}
+
 static int
 player_from_name(const char *name)
 {
@@ -204,14 +280,15 @@ main(int argc, char *argv[])
 {
 	const char *errstr;
 	long long games, maxmoves;
-	int ch, person, computer;
+	int ch, person, computer, legal;
 
 	games = 1;
 	maxmoves = MAX_GAME_MOVES;
 	person = PLAY_RANDOM;
 	computer = PLAY_RANDOM;
 	rng_state = 1;
-	while ((ch = getopt_long(argc, argv, "c:hm:n:p:s:V", longopts,
+	legal = 0;
+	while ((ch = getopt_long(argc, argv, "c:hlm:n:p:s:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
@@ -221,6 +298,9 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(GF_EXIT_OK);
+		case 'l':
+			legal = 1;
+			break;
 		case 'm':
 			maxmoves = strtonum(optarg, 0, MAX_GAME_MOVES, &errstr);
 			if (errstr != NULL)
@@ -254,6 +334,11 @@ main(int argc, char *argv[])
 	}
 	if (optind != argc)
 		usage(GF_EXIT_ERROR);
+	if (legal) {
+		ch = list_legal();
+		finish_stdout();
+		return ch;
+	}
 	while (games-- > 0)
 		play_game(person, computer, (size_t)maxmoves);
 	finish_stdout();
