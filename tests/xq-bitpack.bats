@@ -4,6 +4,8 @@
 
 load helpers
 
+d=$data/xq-bitpack
+
 @test "perft from the start position matches the published counts" {
 	run xq-perft 1
 	[ "$output" = 44 ]
@@ -13,4 +15,160 @@ load helpers
 	[ "$output" = 79666 ]
 	run xq-perft 4
 	[ "$output" = 3290240 ]
+}
+
+@test "perft counts the flying general and cannon screens" {
+	# The red king may not step onto the black king's open file.
+	run xq-perft 1 '4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1'
+	[ "$output" = 1 ]
+	# With a cannon between, it may: 2 king moves, 16 cannon moves
+	# (it cannot take the king with no screen).
+	run xq-perft 1 '4k4/9/9/9/9/9/9/9/4C4/3K5 w - - 0 1'
+	[ "$output" = 18 ]
+}
+
+@test "every scheme packs the sample games as it always has" {
+	for s in geometric index ranked; do
+		run --separate-stderr xq-bitpack -S "$s" "$d/ccpd-30.iccs"
+		[ "$status" -eq 0 ]
+		diff -u "$d/ccpd-30.$s" <(printf '%s\n' "$output")
+	done
+}
+
+@test "every scheme gives back the sample games" {
+	for s in geometric index ranked; do
+		for f in ccpd-30 wxf-20; do
+			xq-bitpack -S "$s" "$d/$f.iccs" >"$BATS_TEST_TMPDIR/p"
+			xq-bitpack "$BATS_TEST_TMPDIR/p" >"$BATS_TEST_TMPDIR/u"
+			cmp "$d/$f.iccs" "$BATS_TEST_TMPDIR/u"
+		done
+	done
+}
+
+@test "ranked is the shortest scheme and geometric the longest" {
+	local g i r
+	g=$(xq-bitpack -S geometric "$d/ccpd-30.iccs" | wc -c)
+	i=$(xq-bitpack -S index "$d/ccpd-30.iccs" | wc -c)
+	r=$(xq-bitpack -S ranked "$d/ccpd-30.iccs" | wc -c)
+	[ "$r" -lt "$i" ]
+	[ "$i" -lt "$g" ]
+}
+
+@test "random legal games, some from other positions, round-trip" {
+	xq-randgame 20261129 300 ucci >"$BATS_TEST_TMPDIR/games"
+	for s in geometric index ranked; do
+		xq-bitpack -S "$s" "$BATS_TEST_TMPDIR/games" >"$BATS_TEST_TMPDIR/p"
+		xq-bitpack -f ucci "$BATS_TEST_TMPDIR/p" >"$BATS_TEST_TMPDIR/u"
+		cmp "$BATS_TEST_TMPDIR/games" "$BATS_TEST_TMPDIR/u"
+	done
+}
+
+@test "the 12-ply game in Chinese packs to 11 characters and back" {
+	run xq-bitpack "$d/vector12.chinese"
+	[ "$output" = 1rGrEuSQjxQ ]
+	run xq-bitpack -f chinese <<<1rGrEuSQjxQ
+	[ "$output" = "$(cat "$d/vector12.chinese")" ]
+	run xq-bitpack -f iccs <<<1rGrEuSQjxQ
+	[ "$output" = "$(cat "$d/vector12.iccs")" ]
+	run xq-bitpack -f fen <<<1rGrEuSQjxQ
+	[ "$output" = "r2akab1r/9/1cncb1n2/p3p3p/2p3p2/9/P1P1P1P1P/C1N1B1N1C/9/R1BAKA1R1 w - - 12 7" ]
+}
+
+@test "the same game reads alike in every notation" {
+	local want
+	want=$(xq-bitpack "$d/vector12.iccs")
+	for n in wxf chinese json ucci; do
+		run xq-bitpack <(xq-bitpack -f "$n" <<<"$want")
+		[ "$output" = "$want" ]
+	done
+}
+
+@test "the start position packs to a short code and back" {
+	run xq-bitpack <<<"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+	[ "$status" -eq 0 ]
+	[ "${#output}" -le 28 ]
+	run xq-bitpack <<<"$output"
+	[ "$output" = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1" ]
+}
+
+@test "positions of random games pack within 28 characters and back" {
+	xq-randgame 7 300 ucci | xq-bitpack -f fen >"$BATS_TEST_TMPDIR/fens"
+	xq-bitpack "$BATS_TEST_TMPDIR/fens" >"$BATS_TEST_TMPDIR/codes"
+	run awk 'length($0) > 28' "$BATS_TEST_TMPDIR/codes"
+	[ -z "$output" ]
+	xq-bitpack "$BATS_TEST_TMPDIR/codes" >"$BATS_TEST_TMPDIR/back"
+	cmp <(sed 's/ [0-9]* [0-9]*$/ 0 1/' "$BATS_TEST_TMPDIR/fens") \
+	    "$BATS_TEST_TMPDIR/back"
+}
+
+@test "a game's final position as a packed board" {
+	run xq-bitpack -f board "$d/vector12.iccs"
+	[ "$status" -eq 0 ]
+	run xq-bitpack <<<"$output"
+	[ "$output" = "r2akab1r/9/1cncb1n2/p3p3p/2p3p2/9/P1P1P1P1P/C1N1B1N1C/9/R1BAKA1R1 w - - 0 1" ]
+}
+
+@test "bad lines are reported, passed through, and the rest is packed" {
+	cd "$d"
+	run --separate-stderr xq-bitpack errors.in
+	[ "$status" -eq 1 ]
+	diff -u errors.out <(printf '%s\n' "$output")
+	diff -u errors.err <(printf '%s\n' "$stderr")
+}
+
+@test "-i forces the notation of the input" {
+	run --separate-stderr xq-bitpack -i wxf <<<"h2e2 h9g7"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "xq-bitpack: stdin:1: ply 1: "* ]]
+	run xq-bitpack -i iccs <<<"h2e2 h9g7"
+	[ "$status" -eq 0 ]
+}
+
+@test "unknown formats and schemes are usage errors" {
+	run --separate-stderr xq-bitpack -f nonesuch </dev/null
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"usage: xq-bitpack"* ]]
+	run --separate-stderr xq-bitpack -S nonesuch </dev/null
+	[ "$status" -eq 2 ]
+	run --separate-stderr xq-bitpack -i nonesuch </dev/null
+	[ "$status" -eq 2 ]
+}
+
+@test "a write error is an error" {
+	run sh -c 'xq-bitpack "$1" >/dev/full' sh "$d/ccpd-30.iccs"
+	[ "$status" -eq 2 ]
+}
+
+@test "the examples of xq-bitpack(1)" {
+	cd "$top_srcdir"
+	run xq-bitpack examples/xq-opening.txt
+	[ "$output" = 1rGrEuSQjxQ ]
+	run xq-bitpack -f wxf <<<1rGrEuSQjxQ
+	[ "$output" = "E3+5 C8.4 H2+3 H8+7 R1.2 P7+1 C2.1 E3+5 H8+7 P3+1 C8.9 H2+3" ]
+	run xq-bitpack -f fen examples/xq-opening.txt
+	[ "$output" = "r2akab1r/9/1cncb1n2/p3p3p/2p3p2/9/P1P1P1P1P/C1N1B1N1C/9/R1BAKA1R1 w - - 12 7" ]
+	run xq-bitpack -f board examples/xq-opening.txt
+	[ "$output" = 0BKNzIZ-uBqLUwvYAItGeMYs ]
+	run --separate-stderr xq-bitpack <<<"h2e2 h9g7 h0g2 e9e7"
+	[ "$status" -eq 1 ]
+	[ "$output" = "h2e2 h9g7 h0g2 e9e7" ]
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 4: e9e7: illegal: the piece does not move that way" ]
+}
+
+@test "the examples of xq-pack(5)" {
+	run xq-bitpack -S ranked <<<"g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7"
+	[ "$output" = 1rGrEuSQjxQ ]
+	run xq-bitpack <<<"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+	[ "$output" = 0BaeFPhkTJTBEZxvc61Z2jQs ]
+}
+
+@test "bash completion offers options, formats and schemes" {
+	run complete_words xq-bitpack --sch
+	[ "$output" = --scheme ]
+	run complete_words xq-bitpack -S r
+	[ "$output" = ranked ]
+	run complete_words xq-bitpack -f ch
+	[ "$output" = chinese ]
+	run complete_words xq-bitpack -i pa
+	[ "$output" = packed ]
 }

@@ -24,6 +24,18 @@ xq_perft_SOURCES = \
 	src/xq/perft.c \
 	src/xq/xq.h
 
+# Random legal games for the property tests.
+noinst_PROGRAMS += xq-randgame
+xq_randgame_SOURCES = \
+	src/xq/board.c \
+	src/xq/movegen.c \
+	src/xq/notation.c \
+	src/xq/notation.h \
+	src/xq/randgame.c \
+	src/xq/xq.h
+xq_randgame_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
+xq_randgame_LDADD = $(LDADD) $(JANSSON_LIBS)
+
 # The program that writes src/xq/model.c from a corpus of games:
 #	xq-train wxf-masters-hu-liu.iccs.txt > src/xq/model.c
 noinst_PROGRAMS += xq-train
@@ -42,3 +54,21 @@ xq_train_LDADD = $(LDADD) $(JANSSON_LIBS)
 
 TESTS += tests/xq-bitpack.bats
 EXTRA_DIST += tests/xq-bitpack.bats
+
+dist_man_MANS += man/xq-bitpack.1 man/xq-pack.5
+dist_bashcomp_DATA += completions/bash/xq-bitpack.bash
+dist_zshcomp_DATA += completions/zsh/_xq-bitpack
+dist_fishcomp_DATA += completions/fish/xq-bitpack.fish
+EXTRA_DIST += \
+	examples/xq-opening.txt \
+	tests/data/xq-bitpack/README \
+	tests/data/xq-bitpack/ccpd-30.geometric \
+	tests/data/xq-bitpack/ccpd-30.iccs \
+	tests/data/xq-bitpack/ccpd-30.index \
+	tests/data/xq-bitpack/ccpd-30.ranked \
+	tests/data/xq-bitpack/errors.err \
+	tests/data/xq-bitpack/errors.in \
+	tests/data/xq-bitpack/errors.out \
+	tests/data/xq-bitpack/vector12.chinese \
+	tests/data/xq-bitpack/vector12.iccs \
+	tests/data/xq-bitpack/wxf-20.iccs

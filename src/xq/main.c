@@ -164,13 +164,18 @@ read_game(const struct linereader *lr, const struct options *o,
 		}
 		return 0;
 	case IN_FEN:
-		if (fen_parse(&ml->start, lr->line, &end) == -1 ||
-		    end != lr->line + lr->len) {
-			warn_at(lr->name, lr->lineno, "bad FEN (%.*s)",
+		if (fen_parse(&ml->start, lr->line, &end) == 0 &&
+		    end == lr->line + lr->len)
+			return 0;
+		if (end == lr->line)
+			warn_at(lr->name, lr->lineno,
+			    "no game can reach this position (%.*s)",
 			    (int)lr->len, lr->line);
-			return -1;
-		}
-		return 0;
+		else
+			warn_at_column(lr->name, lr->lineno,
+			    (size_t)(end - lr->line) + 1, "bad FEN (%.*s)",
+			    (int)(lr->line + lr->len - end), end);
+		return -1;
 	default:
 		if (read_movelist(lr->line, lr->len, o->in_notation, ml,
 		    &e) == 0)

@@ -1,0 +1,28 @@
+# bash completion for xq-bitpack(1)
+
+_xq_bitpack()
+{
+	local cur prev
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD-1]}
+	case $prev in
+	-f|--format)
+		COMPREPLY=($(compgen -W 'board chinese fen iccs json packed ucci wxf' -- "$cur"))
+		return
+		;;
+	-i|--input)
+		COMPREPLY=($(compgen -W 'auto board chinese fen iccs json packed ucci wxf' -- "$cur"))
+		return
+		;;
+	-S|--scheme)
+		COMPREPLY=($(compgen -W 'geometric index ranked' -- "$cur"))
+		return
+		;;
+	esac
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W '-f -h -i -S -V --format --help --input --scheme --version' -- "$cur"))
+		return
+	fi
+	COMPREPLY=($(compgen -f -- "$cur"))
+}
+complete -o filenames -F _xq_bitpack xq-bitpack
