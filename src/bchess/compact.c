@@ -21,6 +21,8 @@ static void	kills_number(const struct game *, struct bignum *);
 static void	write_kills(FILE *, const struct game *);
 static int	parse_pairs(const char *, size_t, struct game *,
 		    struct parse_error *);
+static int	read_kills(const char *, size_t, struct bignum *, uint64_t *,
+		    int *);
 static int	parse_kills(const char *, size_t, struct game *,
 		    struct parse_error *);
 
@@ -87,6 +89,30 @@ parse_pairs(const char *p, size_t len, struct game *g,
 }
 
 /*
+ * Read the kill number: in 64 bits when it has at most 12 base-36 digits
+ * (every log of up to 40 moves), else as a big number.  Returns -1 if a
+ * character is not a base-36 digit.
+ */
+static int
+read_kills(const char *p, size_t len, struct bignum *x, uint64_t *small,
+    int *is_small)
+{
+	size_t i;
+	int d;
+
+	*is_small = len <= 12;
+	if (!*is_small)
+		return bn_from_text(x, p, len, 36, base36_digits);
+	*small = 0;
+	for (i = 0; i < len; i++) {
+		if ((d = base36_value(p[i])) == -1)
+			return -1;
+		*small = *small * 36 + (uint64_t)d;
+	}
+	return 0;
+}
+
+/*
  * The base-3 digits come off the least significant end, last move first.
  * A digit 0 cannot be written by exact arithmetic; the page writes such
  * digits for numbers of 2^53 and more, and reads them as "no kill", so they
@@ -97,10 +123,10 @@ parse_kills(const char *p, size_t len, struct game *g,
     struct parse_error *pe)
 {
 	struct bignum x;
-	uint64_t v;
+	uint64_t v = 0;
 	size_t i;
 	uint32_t d = 0;
-	int zero = 0, large;
+	int zero = 0, large, is_small, left;
 
 	if (g->n == 0) {
 		if (len == 3 && memcmp(p, "NaN", 3) == 0)
@@ -109,25 +135,28 @@ parse_kills(const char *p, size_t len, struct game *g,
 		    0, p, len);
 	}
 	bn_init(&x);
-	if (len == 0 || bn_from_text(&x, p, len, 36, base36_digits) == -1) {
+	if (len == 0 || read_kills(p, len, &x, &v, &is_small) == -1) {
 		bn_free(&x);
 		return parse_error_set(pe, "kills are not a base-36 number",
 		    0, p, len);
 	}
-	large = !(bn_fits_u64(&x, &v) && v < SITE_EXACT_LIMIT);
+	large = is_small ? v >= SITE_EXACT_LIMIT : 1;
 	for (i = g->n; i-- > 0;) {
-		d = bn_divmod(&x, 3);
+		if (is_small) {
+			d = (uint32_t)(v % 3);
+			v /= 3;
+		} else
+			d = bn_divmod(&x, 3);
 		g->move[i].kill = d == 2;
 		if (d == 0)
 			zero = 1;
 	}
+	left = is_small ? v != 0 : !bn_is_zero(&x);
+	bn_free(&x);
 	/* d is now the first move's digit: 0 there means too few digits. */
-	if (!bn_is_zero(&x) || d == 0 || (zero && !large)) {
-		bn_free(&x);
+	if (left || d == 0 || (zero && !large))
 		return parse_error_set(pe, "kill digits do not match the moves",
 		    0, p, len);
-	}
-	bn_free(&x);
 	g->kills_corrupt = zero;
 	return 0;
 }

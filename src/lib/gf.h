@@ -85,7 +85,14 @@ int	 bn_from_text(struct bignum *, const char *, size_t, unsigned int,
 	    const char *);
 
 extern const char base36_digits[];	/* "0123456789abcdefghijklmnopqrstuvwxyz" */
-int	 base36_value(int);
+extern const signed char base36_values[256];	/* digit -> value or -1 */
+
+/* The value of a lowercase base-36 digit, or -1. */
+static inline int
+base36_value(int c)
+{
+	return base36_values[(unsigned char)c];
+}
 
 /*
  * bitio.c: bits written and read most significant first, as a byte
