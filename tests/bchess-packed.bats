@@ -141,6 +141,7 @@ EOF
 	run --separate-stderr bash -c "cd '$d' && bchess-pack -c win29-reshared.link"
 	[ "$status" -eq 1 ]
 	[ "${stderr_lines[0]}" = "bchess-pack: win29-reshared.link:1: move 13: kill flag 0, but the chief takes a buffalo (m-4-5-3-6-0)" ]
+	[ "${stderr_lines[5]}" = "bchess-pack: win29-reshared.link:1: end l contradicts the moves: the person wins (w)" ]
 }
 
 @test "manual example: repair links re-shared from a replay" {
