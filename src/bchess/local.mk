@@ -38,3 +38,4 @@ EXTRA_DIST += \
 TESTS += tests/bchess-pack.bats
 EXTRA_DIST += tests/bchess-pack.bats tests/data/bchess-pack \
 	examples/legacy-links.txt
+EXTRA_DIST += fuzz/bchess-pack-payload.c bench/bchess-pack.sh
