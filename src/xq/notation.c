@@ -172,6 +172,19 @@ static const char *const places[] = { "前", "中", "後" };
 static const char *const chinese_dirs[] = { "退", "平", "進" };
 static const char wxf_letters[] = " KAEHRCP";
 
+static const char *const no_piece_on_file[] = {
+	"", "no king on that file", "no advisor on that file",
+	"no elephant on that file", "no horse on that file",
+	"no rook on that file", "no cannon on that file",
+	"no pawn on that file"
+};
+static const char *const no_tandem[] = {
+	"", "no kings in tandem", "no advisors in tandem",
+	"no elephants in tandem", "no horses in tandem",
+	"no rooks in tandem", "no cannons in tandem",
+	"no pawns in tandem in that place"
+};
+
 static const char *const names[] = {
 	"auto", "iccs", "ucci", "wxf", "chinese", "json"
 };
@@ -408,7 +421,8 @@ resolve(const struct xqpos *pos, const struct described *d,
 	if (legal > 1)
 		*why = "ambiguous: more than one piece fits";
 	else if (named == 0)
-		*why = "no such piece";
+		*why = d->file >= 0 ? no_piece_on_file[d->kind] :
+		    no_tandem[d->kind];
 	else if (fitting == 0)
 		*why = "the piece cannot move that way";
 	else

@@ -1,0 +1,137 @@
+#!/usr/bin/env bats
+# xq-bitpack's move notations: ICCS, UCCI, WXF, Chinese and JSON, read
+# and written, checked against 300 published games in Chinese notation.
+
+load helpers
+
+games=$data/xq-notation/ccpd-notation-300.tsv
+
+# The first 12 plies of the first game of the sample, in every notation.
+iccs12='g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7'
+wxf12='E3+5 C8.4 H2+3 H8+7 R1.2 P7+1 C2.1 E3+5 H8+7 P3+1 C8.9 H2+3'
+chinese12='相三進五 炮８平４ 馬二進三 馬８進７ 車一平二 卒７進１ 炮二平一 象３進５ 馬八進七 卒３進１ 炮八平九 馬２進３'
+
+setup() {
+	tmp=$BATS_TEST_TMPDIR
+	tail -n +2 "$games" | cut -f2 >"$tmp/chinese"
+	tail -n +2 "$games" | cut -f3 >"$tmp/iccs"
+}
+
+@test "the 12-ply vector is the same game in ICCS, WXF and Chinese" {
+	[ "$(tail -n +2 "$games" | head -1 | cut -f3 | cut -d' ' -f1-12)" = "$iccs12" ]
+	[ "$(tail -n +2 "$games" | head -1 | cut -f2 | cut -d' ' -f1-12)" = "$chinese12" ]
+	run --separate-stderr xq-bitpack -f wxf <<<"$iccs12"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$wxf12" ]
+	run --separate-stderr xq-bitpack -f chinese <<<"$iccs12"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$chinese12" ]
+	run --separate-stderr xq-bitpack -f iccs <<<"$wxf12"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$iccs12" ]
+	run --separate-stderr xq-bitpack -f iccs <<<"$chinese12"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$iccs12" ]
+}
+
+@test "the 12-ply vector as a UCCI command and as JSON" {
+	run --separate-stderr xq-bitpack -f ucci <<<"$iccs12"
+	[ "$output" = "position startpos moves $iccs12" ]
+	run --separate-stderr xq-bitpack -f json <<<"$iccs12"
+	[ "$output" = "{\"moves\":[\"${iccs12// /\",\"}\"]}" ]
+	run --separate-stderr xq-bitpack -f iccs <<<"position startpos moves $iccs12"
+	[ "$output" = "$iccs12" ]
+	run --separate-stderr xq-bitpack -i json -f iccs <<<"{\"moves\":[\"${iccs12// /\",\"}\"]}"
+	[ "$output" = "$iccs12" ]
+}
+
+@test "all 300 games convert from Chinese to ICCS exactly" {
+	run --separate-stderr xq-bitpack -i chinese -f iccs "$tmp/chinese"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	diff -u "$tmp/iccs" <(printf '%s\n' "$output")
+}
+
+@test "all 300 games convert from ICCS to Chinese exactly" {
+	run --separate-stderr xq-bitpack -i iccs -f chinese "$tmp/iccs"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	diff -u "$tmp/chinese" <(printf '%s\n' "$output")
+}
+
+@test "the notation of each line is detected" {
+	cat "$tmp/chinese" "$tmp/iccs" >"$tmp/mixed"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/mixed"
+	[ "$status" -eq 0 ]
+	diff -u <(cat "$tmp/iccs" "$tmp/iccs") <(printf '%s\n' "$output")
+}
+
+@test "ICCS to WXF to Chinese to ICCS gives the games back" {
+	xq-bitpack -f wxf "$tmp/iccs" >"$tmp/wxf"
+	xq-bitpack -i wxf -f chinese "$tmp/wxf" >"$tmp/chinese2"
+	diff -u "$tmp/chinese" "$tmp/chinese2"
+	xq-bitpack -i chinese -f iccs "$tmp/chinese2" | diff -u "$tmp/iccs" -
+	xq-bitpack -i wxf -f iccs "$tmp/wxf" | diff -u "$tmp/iccs" -
+}
+
+@test "ICCS to JSON to UCCI to ICCS gives the games back" {
+	xq-bitpack -f json "$tmp/iccs" | xq-bitpack -i json -f ucci |
+	    xq-bitpack -i ucci -f iccs | diff -u "$tmp/iccs" -
+}
+
+@test "the ways players write moves are all read" {
+	run --separate-stderr xq-bitpack -f ucci "$data/xq-notation/variants.in"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	diff -u "$data/xq-notation/variants.ucci" <(printf '%s\n' "$output")
+}
+
+@test "tandem pieces are written by place as WXF and Chinese have it" {
+	in=$data/xq-notation/tandem.ucci
+	xq-bitpack -f wxf "$in" | diff -u "$data/xq-notation/tandem.wxf" -
+	xq-bitpack -f chinese "$in" | diff -u "$data/xq-notation/tandem.chinese" -
+}
+
+@test "tandem pieces written in WXF and Chinese are read back" {
+	in=$data/xq-notation/tandem.ucci
+	for f in wxf chinese; do
+		paste -d '\t' <(sed 's/^position fen \(.*\) moves .*/\1/' "$in") \
+		    "$data/xq-notation/tandem.$f" |
+		    awk -F '\t' '{ printf "{\"fen\":\"%s\",\"moves\":[\"%s\"]}\n", $1, $2 }' \
+		    >"$tmp/json"
+		run --separate-stderr xq-bitpack -i json -f ucci "$tmp/json"
+		[ "$status" -eq 0 ]
+		diff -u "$in" <(printf '%s\n' "$output")
+	done
+}
+
+@test "a move that cannot be read is reported with its ply and the line kept" {
+	run --separate-stderr xq-bitpack -f iccs "$data/xq-notation/errors.in"
+	[ "$status" -eq 1 ]
+	diff -u "$data/xq-notation/errors.in" <(printf '%s\n' "$output")
+	cd "$data/xq-notation"
+	run --separate-stderr xq-bitpack -f iccs errors.in
+	diff -u errors.err <(printf '%s\n' "$stderr")
+}
+
+@test "a forced notation reads only that notation" {
+	run --separate-stderr xq-bitpack -i wxf -f iccs <<<"h2e2 h9g7"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 1: h2e2: not a WXF move" ]
+	run --separate-stderr xq-bitpack -i iccs -f iccs <<<"C2.5"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 1: C2.5: not an ICCS move" ]
+	run --separate-stderr xq-bitpack -i chinese -f wxf <<<"炮二平五 马8进7"
+	[ "$status" -eq 0 ]
+	[ "$output" = "C2.5 H8+7" ]
+}
+
+@test "a start other than the standard one is kept by UCCI and JSON" {
+	fen='3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1'
+	run --separate-stderr xq-bitpack -f json <<<"position fen $fen moves e1e5 d9d8"
+	[ "$output" = "{\"fen\":\"$fen\",\"moves\":[\"e1e5\",\"d9d8\"]}" ]
+	run --separate-stderr xq-bitpack -f wxf <<<"position fen $fen moves e1e5 d9d8"
+	[ "$output" = "R5+4 K4+1" ]
+	run --separate-stderr xq-bitpack -f chinese <<<"position fen $fen moves e1e5 d9d8"
+	[ "$output" = "車五進四 將４進１" ]
+}
