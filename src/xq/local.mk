@@ -72,3 +72,4 @@ EXTRA_DIST += \
 	tests/data/xq-bitpack/vector12.chinese \
 	tests/data/xq-bitpack/vector12.iccs \
 	tests/data/xq-bitpack/wxf-20.iccs
+EXTRA_DIST += bench/xq-bitpack.sh

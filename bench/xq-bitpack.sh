@@ -1,0 +1,65 @@
+#!/bin/sh
+# Measures xq-bitpack on master games it was not tuned on: bits per move
+# and link length for each scheme, that every game comes back, and
+# packing and unpacking speed against reading and writing the same games
+# in ICCS (the baseline: the same parse and legality checks, no packing).
+# Also times perft 5.  Run from the build directory:
+#	sh ../main/bench/xq-bitpack.sh	(or with the build directory on PATH)
+# Times are CPU seconds (user + system), medians of $RUNS runs, so that
+# a busy machine disturbs them less.
+
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+corpus=$top/../shared/corpora/xiangqi
+games=$corpus/ccpd-masters-5000.iccs.txt
+RUNS=${RUNS:-5}
+PATH=$(pwd):$PATH
+
+if [ ! -r "$games" ]; then
+	echo "xq-bitpack bench: $games is missing; nothing measured" >&2
+	exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+sed 's/ *$//' "$games" >"$tmp/games"
+plies=$(wc -w <"$tmp/games")
+ngames=$(wc -l <"$tmp/games")
+
+# cpu CMD...: CPU seconds of one run, output to /dev/null.
+cpu() {
+	/usr/bin/time -f '%U %S' -o "$tmp/t" "$@" >/dev/null
+	awk '{ printf "%.3f\n", $1 + $2 }' "$tmp/t"
+}
+
+# median CMD...: the median of $RUNS runs.
+median() {
+	i=0
+	while [ $i -lt "$RUNS" ]; do
+		cpu "$@"
+		i=$((i + 1))
+	done | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+echo "corpus: ccpd-masters-5000, $ngames games, $plies plies (model tuned on the wxf file only)"
+base=$(median xq-bitpack -i iccs -f iccs "$tmp/games")
+printf 'baseline (ICCS in, ICCS out): %s s, %.0f plies/s\n' "$base" \
+    "$(echo "$plies / $base" | bc -l)"
+for s in geometric index ranked; do
+	xq-bitpack -S "$s" "$tmp/games" >"$tmp/$s"
+	if xq-bitpack "$tmp/$s" | cmp -s - "$tmp/games"; then
+		rt="every game round-trips"
+	else
+		rt="ROUND TRIP FAILED"
+	fi
+	awk -v p="$plies" -v s="$s" -v rt="$rt" '
+		{ c += length($0); n++ }
+		END { printf "%-9s %.3f bits/move (whole links), %.3f without the 2 letters; %.1f chars a link; %s\n",
+		    s, c * 6 / p, (c - 2 * n) * 6 / p, c / n, rt }' "$tmp/$s"
+	pk=$(median xq-bitpack -S "$s" "$tmp/games")
+	un=$(median xq-bitpack "$tmp/$s")
+	printf '          pack %s s (%.0f plies/s, %.2fx baseline), unpack %s s (%.0f plies/s, %.2fx baseline)\n' \
+	    "$pk" "$(echo "$plies / $pk" | bc -l)" "$(echo "$pk / $base" | bc -l)" \
+	    "$un" "$(echo "$plies / $un" | bc -l)" "$(echo "$un / $base" | bc -l)"
+done
+p5=$(cpu xq-perft 5)
+printf 'perft 5: %s nodes in %s s\n' "$(xq-perft 5)" "$p5"
