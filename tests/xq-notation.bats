@@ -135,3 +135,29 @@ setup() {
 	run --separate-stderr xq-bitpack -f chinese <<<"position fen $fen moves e1e5 d9d8"
 	[ "$output" = "車五進四 將４進１" ]
 }
+
+@test "random legal games come back through WXF and through Chinese" {
+	xq-randgame 7 300 >"$tmp/games"
+	for f in wxf chinese; do
+		xq-bitpack -f "$f" "$tmp/games" >"$tmp/written"
+		xq-bitpack -i "$f" -f iccs "$tmp/written" | diff -u "$tmp/games" -
+	done
+}
+
+@test "random games from random positions come back through JSON in WXF and Chinese" {
+	xq-randgame 11 200 ucci >"$tmp/games"
+	for f in wxf chinese; do
+		xq-bitpack -f "$f" "$tmp/games" >"$tmp/written"
+		paste -d '\t' "$tmp/games" "$tmp/written" | awk -F '\t' '{
+			fen = ""
+			if ($1 ~ /^position fen /) {
+				fen = $1
+				sub(/^position fen /, "", fen)
+				sub(/ moves .*/, "", fen)
+				fen = "\"fen\":\"" fen "\","
+			}
+			printf "{%s\"moves\":\"%s\"}\n", fen, $2
+		}' >"$tmp/json"
+		xq-bitpack -i json -f ucci "$tmp/json" | diff -u "$tmp/games" -
+	done
+}
