@@ -73,3 +73,4 @@ EXTRA_DIST += \
 	tests/data/xq-bitpack/vector12.iccs \
 	tests/data/xq-bitpack/wxf-20.iccs
 EXTRA_DIST += bench/xq-bitpack.sh
+EXTRA_DIST += fuzz/xq-bitpack-board.c fuzz/xq-bitpack-unpack.c

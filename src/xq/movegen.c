@@ -382,13 +382,20 @@ geometric_targets(const struct xqpos *pos, int from, uint8_t *out)
 	if (!ready)
 		init_tables();
 	if (kind == ROOK || kind == CANNON) {
-		for (t = 0; t < XQ_SQUARES; t++) {
-			if (t == from || (t / XQ_FILES != from / XQ_FILES &&
-			    t % XQ_FILES != from % XQ_FILES))
-				continue;
-			if (pos->sq[t] == EMPTY || PIECE_SIDE(pos->sq[t]) != side)
-				out[n++] = (uint8_t)t;
-		}
+		/* The file below, the rank, the file above: in square order. */
+		int rank = from / XQ_FILES, file = from % XQ_FILES, r, f;
+
+		for (r = 0; r < XQ_RANKS; r++)
+			for (f = 0; f < XQ_FILES; f++) {
+				if (r != rank && f == 0)
+					f = file;
+				t = r * XQ_FILES + f;
+				if (t != from && (pos->sq[t] == EMPTY ||
+				    PIECE_SIDE(pos->sq[t]) != side))
+					out[n++] = (uint8_t)t;
+				if (r != rank)
+					break;
+			}
 		return n;
 	}
 	switch (kind) {

@@ -65,35 +65,66 @@ move_features(const struct xqpos *pos, const struct order_context *ctx,
 }
 
 /*
- * Fill out with the legal moves, best scored first; moves with equal
- * scores keep the generator's order.  Returns how many.
+ * Fill out with the legal moves in the generator's order and score with
+ * their scores; the model's order is by score, highest first, equal
+ * scores keeping the generator's order.  Returns how many.
  */
 size_t
-ordered_moves(const struct xqpos *pos, const struct order_context *ctx,
-    struct xqmove *out)
+scored_moves(const struct xqpos *pos, const struct order_context *ctx,
+    struct xqmove *out, int *score)
 {
 	uint8_t mine[XQ_SQUARES], theirs[XQ_SQUARES];
 	uint16_t f[8];
-	int score[XQ_MAXMOVES], s;
-	struct xqmove m;
-	size_t n, i, j, k, nf;
+	size_t n, i, k, nf;
 
 	n = legal_moves(pos, out);
 	control_map(pos, pos->side, mine);
 	control_map(pos, !pos->side, theirs);
 	for (i = 0; i < n; i++) {
 		nf = move_features(pos, ctx, mine, theirs, out[i], f);
-		s = 0;
+		score[i] = 0;
 		for (k = 0; k < nf; k++)
-			s += model_weight[f[k]];
-		/* Insertion keeps equal scores in generation order. */
-		m = out[i];
-		for (j = i; j > 0 && score[j - 1] < s; j--) {
-			score[j] = score[j - 1];
-			out[j] = out[j - 1];
-		}
-		score[j] = s;
-		out[j] = m;
+			score[i] += model_weight[f[k]];
 	}
 	return n;
+}
+
+/* The place of move m in the model's order, or -1 if it is not there. */
+int
+move_rank(const struct xqmove *list, const int *score, size_t n,
+    struct xqmove m)
+{
+	size_t i, at;
+	int rank = 0;
+
+	for (at = 0; at < n; at++)
+		if (list[at].from == m.from && list[at].to == m.to)
+			break;
+	if (at == n)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (score[i] > score[at] || (score[i] == score[at] && i < at))
+			rank++;
+	return rank;
+}
+
+/*
+ * The move in place r (< n) of the model's order.  Picking the best left
+ * r + 1 times is quick, as the move played is nearly always near the top.
+ */
+struct xqmove
+move_at_rank(const struct xqmove *list, const int *score, size_t n, size_t r)
+{
+	uint8_t taken[XQ_MAXMOVES];
+	size_t i, best = 0, k;
+
+	memset(taken, 0, n);
+	for (k = 0; k <= r; k++) {
+		best = n;
+		for (i = 0; i < n; i++)
+			if (!taken[i] && (best == n || score[i] > score[best]))
+				best = i;
+		taken[best] = 1;
+	}
+	return list[best];
 }

@@ -283,14 +283,14 @@ put_ranked(struct bitwriter *bw, const struct game *g)
 	struct xqmove list[XQ_MAXMOVES];
 	struct order_context ctx = { -1 };
 	struct rc_encoder rc;
+	int score[XQ_MAXMOVES], r;
 	size_t i, n;
-	int r;
 
 	rank_table();
 	rc_enc_init(&rc);
 	for (i = 0; i < g->n; i++) {
-		n = ordered_moves(&pos, &ctx, list);
-		if ((r = find_move(list, n, g->move[i])) == -1) {
+		n = scored_moves(&pos, &ctx, list, score);
+		if ((r = move_rank(list, score, n, g->move[i])) == -1) {
 			rc_enc_free(&rc);
 			return -1;
 		}
@@ -314,6 +314,8 @@ get_ranked(struct bits *b, struct game *g, const char **why)
 	struct xqmove list[XQ_MAXMOVES];
 	struct order_context ctx = { -1 };
 	struct rc_decoder rc;
+	struct xqmove m;
+	int score[XQ_MAXMOVES];
 	uint8_t *bytes;
 	size_t i, n, nbytes;
 	uint32_t v, r;
@@ -325,7 +327,7 @@ get_ranked(struct bits *b, struct game *g, const char **why)
 		bytes[i] = (uint8_t)get_bits(b, 8);
 	rc_dec_init(&rc, bytes, nbytes);
 	for (i = 0; i < g->n; i++) {
-		if ((n = ordered_moves(&pos, &ctx, list)) == 0)
+		if ((n = scored_moves(&pos, &ctx, list, score)) == 0)
 			break;
 		r = 0;
 		if (n > 1) {
@@ -334,9 +336,10 @@ get_ranked(struct bits *b, struct game *g, const char **why)
 				r++;
 			rc_decode_update(&rc, cum_freq[r], model_rank_freq[r]);
 		}
-		g->move[i] = list[r];
-		ctx.last_to = list[r].to;
-		make_move(&pos, list[r]);
+		m = move_at_rank(list, score, n, r);
+		g->move[i] = m;
+		ctx.last_to = m.to;
+		make_move(&pos, m);
 	}
 	free(bytes);
 	if (i < g->n) {

@@ -45,8 +45,12 @@ int		 board_from_bignum(struct bignum *, struct xqpos *);
 struct order_context {
 	int		 last_to;	/* the previous move's square, or -1 */
 };
-size_t		 ordered_moves(const struct xqpos *,
-		    const struct order_context *, struct xqmove *);
+size_t		 scored_moves(const struct xqpos *,
+		    const struct order_context *, struct xqmove *, int *);
+int		 move_rank(const struct xqmove *, const int *, size_t,
+		    struct xqmove);
+struct xqmove	 move_at_rank(const struct xqmove *, const int *, size_t,
+		    size_t);
 size_t		 move_features(const struct xqpos *,
 		    const struct order_context *, const uint8_t *,
 		    const uint8_t *, struct xqmove, uint16_t *);
