@@ -6,12 +6,14 @@
  * among pieces of its kind on one file (front, middle, rear), and then a
  * direction and a number, so reading one means finding the pieces that
  * fit the description and keeping the one legal move among them.
- * Writing follows the official conventions: tandem pieces by place,
- * advisors and elephants always by file (their direction tells them
- * apart), pawns by place on a file of 2 or 3 (WXF: + - and the file for
- * the middle one; Chinese: 前 中 後), by rank on a file of 4 or 5 (WXF:
- * ++ + - --; Chinese: 一 to 五 from the front), and by file and place
- * when two files hold several pawns (WXF: 3+; Chinese: 前三).
+ * WXF is written as the federation's rules have it: tandem pieces by
+ * place, advisors and elephants always by file (their direction tells
+ * them apart), pawns by place on a file of 2 or 3 (+ - and the file for
+ * the middle one), by rank on a file of 4 or 5 (++ + - --), and by file
+ * and place when two files hold several pawns (3+).  Chinese is written
+ * as published records have it, so that they convert back exactly:
+ * traditional glyphs, pawns as in WXF (前 中 後, 一 to 五, 前三), but a
+ * rook, horse or cannon by place only when its file would not do.
  */
 
 #include "config.h"
@@ -259,7 +261,7 @@ board_to_file(int side, int f)
 	return side == RED ? 9 - f : f + 1;
 }
 
-/* The rank steps ranks ahead of rank, as the side sees it. */
+/* Moving steps ranks forward, as the side sees it, as a rank difference. */
 static int
 ahead(int side, int steps)
 {
