@@ -189,7 +189,7 @@ bchess-pack: $d/faults.legacy:6: end w contradicts the moves: the game is unfini
 }
 
 @test "long games: every simulated game of 35 moves or more checks clean" {
-	bchess-sim -n 20000 -s 3 -p greedy -c random | awk -F, 'NF > 35' >"$BATS_TEST_TMPDIR/long"
+	bchess-sim -n 5000 -s 3 -p greedy -c random | awk -F, 'NF > 35' >"$BATS_TEST_TMPDIR/long"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/long")" -gt 0 ]
 	run --separate-stderr bchess-pack -c "$BATS_TEST_TMPDIR/long"
 	[ "$status" -eq 0 ]

@@ -296,7 +296,8 @@ decode_model(int version, const char *text, size_t len, struct game *g,
 	}
 	position_start(&p);
 	while (g->n < count && !p.over) {
-		n = move_freqs(&p, legal, freq);
+		if ((n = move_freqs(&p, legal, freq)) == 0)
+			abort();
 		if (dec_symbol(&rd, freq, n, &k) == -1) {
 			*why = "the code names no legal move";
 			return -1;
@@ -455,7 +456,9 @@ decode_radix(int version, struct bignum *x, struct game *g,
 		count = bn_divmod(x, COUNT_RADIX);
 	position_start(&p);
 	while (g->n < count && !p.over) {
-		n = legal_moves(&p, legal);
+		/* The chief can always move, so n is never 0 here. */
+		if ((n = legal_moves(&p, legal)) == 0)
+			abort();
 		k = bn_divmod(x, (uint32_t)n);
 		position_play(&p, &legal[k]);
 		game_add(g, &legal[k]);
