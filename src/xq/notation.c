@@ -881,15 +881,28 @@ format_move(const struct xqpos *pos, enum notation nt, struct xqmove m,
 	}
 }
 
-/* Spaces between tokens: ASCII white space and the ideographic space. */
+/*
+ * What separates moves: ASCII white space, and what text pasted from
+ * Chinese documents puts between them (the ideographic space, the
+ * full-width and ideographic commas and full stop, a byte order mark).
+ */
 static int
 is_space(const char *p, const char *end, size_t *n)
 {
+	static const char *const wide[] = {
+		"\xe3\x80\x80", "\xef\xbc\x8c", "\xe3\x80\x81",
+		"\xe3\x80\x82", "\xef\xbb\xbf"
+	};
+	size_t i;
+
 	*n = 1;
 	if (*p == ' ' || (*p >= '\t' && *p <= '\r'))
 		return 1;
 	*n = 3;
-	return end - p >= 3 && memcmp(p, "\xe3\x80\x80", 3) == 0;
+	for (i = 0; i < sizeof(wide) / sizeof(wide[0]); i++)
+		if (end - p >= 3 && memcmp(p, wide[i], 3) == 0)
+			return 1;
+	return 0;
 }
 
 static int
