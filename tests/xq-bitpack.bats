@@ -65,12 +65,12 @@ d=$data/xq-bitpack
 
 @test "the 12-ply game in Chinese packs to 11 characters and back" {
 	run xq-bitpack "$d/vector12.chinese"
-	[ "$output" = 1rGrEuSQjxQ ]
-	run xq-bitpack -f chinese <<<1rGrEuSQjxQ
+	[ "$output" = 1rGkvFheSOw ]
+	run xq-bitpack -f chinese <<<1rGkvFheSOw
 	[ "$output" = "$(cat "$d/vector12.chinese")" ]
-	run xq-bitpack -f iccs <<<1rGrEuSQjxQ
+	run xq-bitpack -f iccs <<<1rGkvFheSOw
 	[ "$output" = "$(cat "$d/vector12.iccs")" ]
-	run xq-bitpack -f fen <<<1rGrEuSQjxQ
+	run xq-bitpack -f fen <<<1rGkvFheSOw
 	[ "$output" = "r2akab1r/9/1cncb1n2/p3p3p/2p3p2/9/P1P1P1P1P/C1N1B1N1C/9/R1BAKA1R1 w - - 12 7" ]
 }
 
@@ -142,8 +142,8 @@ d=$data/xq-bitpack
 @test "the examples of xq-bitpack(1)" {
 	cd "$top_srcdir"
 	run xq-bitpack examples/xq-opening.txt
-	[ "$output" = 1rGrEuSQjxQ ]
-	run xq-bitpack -f wxf <<<1rGrEuSQjxQ
+	[ "$output" = 1rGkvFheSOw ]
+	run xq-bitpack -f wxf <<<1rGkvFheSOw
 	[ "$output" = "E3+5 C8.4 H2+3 H8+7 R1.2 P7+1 C2.1 E3+5 H8+7 P3+1 C8.9 H2+3" ]
 	run xq-bitpack -f fen examples/xq-opening.txt
 	[ "$output" = "r2akab1r/9/1cncb1n2/p3p3p/2p3p2/9/P1P1P1P1P/C1N1B1N1C/9/R1BAKA1R1 w - - 12 7" ]
@@ -157,7 +157,7 @@ d=$data/xq-bitpack
 
 @test "the examples of xq-pack(5)" {
 	run xq-bitpack -S ranked <<<"g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7"
-	[ "$output" = 1rGrEuSQjxQ ]
+	[ "$output" = 1rGkvFheSOw ]
 	run xq-bitpack <<<"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 	[ "$output" = 0BaeFPhkTJTBEZxvc61Z2jQs ]
 }

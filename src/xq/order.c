@@ -6,8 +6,11 @@
  * back on the square just moved to, gives check, lands on a square the
  * other side strikes or its own side guards, leaves such a square) and
  * scored by the sum of their weights, learnt from master games by
- * xq-train.  Integer weights keep the order the same on every machine,
- * which the decoder depends on.
+ * xq-train.  A move's frequency for the range coder falls off from the
+ * best score's as 512 exp(-d / 16), d points below it, which is the
+ * model's softmax; integer weights and a fixed table of those numbers
+ * keep the frequencies the same on every machine, which the decoder
+ * depends on.
  */
 
 #include <string.h>
@@ -22,14 +25,50 @@
 #define F_CHECK		1277
 #define F_DEST		1278
 #define F_ORIGIN	1306
+#define F_TAKES		1334
+#define F_UNDO		1390
+#define F_AGAIN		1391
 
 static int	 relative(int, int);
+
+/* 512 exp(-d / 16) rounded, for d = 0, 1, ...; 1 past the end. */
+static const uint16_t softmax[] = {
+	512, 481, 452, 424, 399, 375, 352, 331, 311, 292, 274, 257,
+	242, 227, 213, 201, 188, 177, 166, 156, 147, 138, 129, 122,
+	114, 107, 101, 95, 89, 84, 79, 74, 69, 65, 61, 57,
+	54, 51, 48, 45, 42, 39, 37, 35, 33, 31, 29, 27,
+	25, 24, 22, 21, 20, 19, 18, 16, 15, 15, 14, 13,
+	12, 11, 11, 10, 9, 9, 8, 8, 7, 7, 6, 6,
+	6, 5, 5, 5, 4, 4, 4, 4, 3, 3, 3, 3,
+	3, 3, 2, 2, 2, 2, 2, 2, 2, 2,
+};
 
 /* Squares seen from the mover's side: Black's turned half a turn. */
 static int
 relative(int sq, int side)
 {
 	return side == RED ? sq : XQ_SQUARES - 1 - sq;
+}
+
+void
+context_start(struct order_context *ctx)
+{
+	ctx->last_to = -1;
+	ctx->has_own = 0;
+	ctx->own.from = ctx->own.to = 0;
+	ctx->prev.from = ctx->prev.to = 0;
+	ctx->has_prev = 0;
+}
+
+/* After move m: it is the last move, and the one before the mover's. */
+void
+context_next(struct order_context *ctx, struct xqmove m)
+{
+	ctx->own = ctx->prev;
+	ctx->has_own = ctx->has_prev;
+	ctx->prev = m;
+	ctx->has_prev = 1;
+	ctx->last_to = m.to;
 }
 
 /*
@@ -50,6 +89,10 @@ move_features(const struct xqpos *pos, const struct order_context *ctx,
 	f[n++] = (uint16_t)(F_CAPTURE + taken * 2 + (theirs[m.to] > 0));
 	if (m.to == ctx->last_to)
 		f[n++] = F_RECAPTURE;
+	f[n++] = (uint16_t)(F_TAKES + kind * 8 + taken);
+	/* Going back where the piece came from, or moving it again. */
+	if (ctx->has_own && m.from == ctx->own.to)
+		f[n++] = m.to == ctx->own.from ? F_UNDO : F_AGAIN;
 	if (gives_check(pos, m))
 		f[n++] = F_CHECK;
 	/*
@@ -66,15 +109,14 @@ move_features(const struct xqpos *pos, const struct order_context *ctx,
 
 /*
  * Fill out with the legal moves in the generator's order and score with
- * their scores; the model's order is by score, highest first, equal
- * scores keeping the generator's order.  Returns how many.
+ * their scores.  Returns how many.
  */
 size_t
 scored_moves(const struct xqpos *pos, const struct order_context *ctx,
     struct xqmove *out, int *score)
 {
 	uint8_t mine[XQ_SQUARES], theirs[XQ_SQUARES];
-	uint16_t f[8];
+	uint16_t f[MODEL_MAXFEATURES];
 	size_t n, i, k, nf;
 
 	n = legal_moves(pos, out);
@@ -89,42 +131,25 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 	return n;
 }
 
-/* The place of move m in the model's order, or -1 if it is not there. */
-int
-move_rank(const struct xqmove *list, const int *score, size_t n,
-    struct xqmove m)
-{
-	size_t i, at;
-	int rank = 0;
-
-	for (at = 0; at < n; at++)
-		if (list[at].from == m.from && list[at].to == m.to)
-			break;
-	if (at == n)
-		return -1;
-	for (i = 0; i < n; i++)
-		if (score[i] > score[at] || (score[i] == score[at] && i < at))
-			rank++;
-	return rank;
-}
-
 /*
- * The move in place r (< n) of the model's order.  Picking the best left
- * r + 1 times is quick, as the move played is nearly always near the top.
+ * The range coder's frequency of each move, at least 1; returns their
+ * total, at most 512 * XQ_MAXMOVES = RC_MAXTOTAL.
  */
-struct xqmove
-move_at_rank(const struct xqmove *list, const int *score, size_t n, size_t r)
+uint32_t
+move_freqs(const int *score, size_t n, uint32_t *freq)
 {
-	uint8_t taken[XQ_MAXMOVES];
-	size_t i, best = 0, k;
+	uint32_t total = 0;
+	size_t i;
+	int best = 0, d;
 
-	memset(taken, 0, n);
-	for (k = 0; k <= r; k++) {
-		best = n;
-		for (i = 0; i < n; i++)
-			if (!taken[i] && (best == n || score[i] > score[best]))
-				best = i;
-		taken[best] = 1;
+	for (i = 0; i < n; i++)
+		if (i == 0 || score[i] > best)
+			best = score[i];
+	for (i = 0; i < n; i++) {
+		d = best - score[i];
+		freq[i] = d < (int)(sizeof(softmax) / sizeof(softmax[0])) ?
+		    softmax[d] : 1;
+		total += freq[i];
 	}
-	return list[best];
+	return total;
 }

@@ -35,14 +35,12 @@ static int	 put_index(struct bitwriter *, const struct game *);
 static int	 get_index(struct bits *, struct game *, const char **);
 static int	 put_ranked(struct bitwriter *, const struct game *);
 static int	 get_ranked(struct bits *, struct game *, const char **);
-static void	 rank_table(void);
 static char	*bits_to_text(const struct bitwriter *, char, char);
 
 static const char b64[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 static const char scheme_letter[] = "gir";
 static const char *scheme_names[] = { "geometric", "index", "ranked" };
-static uint32_t cum_freq[XQ_MAXMOVES + 1];
 
 const char *
 scheme_name(enum scheme s)
@@ -265,39 +263,36 @@ get_index(struct bits *b, struct game *g, const char **why)
 	return 0;
 }
 
-static void
-rank_table(void)
-{
-	int i;
-
-	if (cum_freq[XQ_MAXMOVES] != 0)
-		return;
-	for (i = 0; i < XQ_MAXMOVES; i++)
-		cum_freq[i + 1] = cum_freq[i] + model_rank_freq[i];
-}
-
+/*
+ * Each move range coded with the frequencies the model gives the legal
+ * moves, taken in the generator's order.
+ */
 static int
 put_ranked(struct bitwriter *bw, const struct game *g)
 {
 	struct xqpos pos = g->start;
 	struct xqmove list[XQ_MAXMOVES];
-	struct order_context ctx = { -1 };
+	struct order_context ctx;
 	struct rc_encoder rc;
-	int score[XQ_MAXMOVES], r;
-	size_t i, n;
+	uint32_t freq[XQ_MAXMOVES], total, cum;
+	int score[XQ_MAXMOVES], k;
+	size_t i, j, n;
 
-	rank_table();
 	rc_enc_init(&rc);
+	context_start(&ctx);
 	for (i = 0; i < g->n; i++) {
 		n = scored_moves(&pos, &ctx, list, score);
-		if ((r = move_rank(list, score, n, g->move[i])) == -1) {
+		if ((k = find_move(list, n, g->move[i])) == -1) {
 			rc_enc_free(&rc);
 			return -1;
 		}
-		if (n > 1)
-			rc_encode(&rc, cum_freq[r], model_rank_freq[r],
-			    cum_freq[n]);
-		ctx.last_to = g->move[i].to;
+		if (n > 1) {
+			total = move_freqs(score, n, freq);
+			for (cum = 0, j = 0; j < (size_t)k; j++)
+				cum += freq[j];
+			rc_encode(&rc, cum, freq[k], total);
+		}
+		context_next(&ctx, g->move[i]);
 		make_move(&pos, g->move[i]);
 	}
 	rc_enc_finish(&rc);
@@ -312,34 +307,33 @@ get_ranked(struct bits *b, struct game *g, const char **why)
 {
 	struct xqpos pos = g->start;
 	struct xqmove list[XQ_MAXMOVES];
-	struct order_context ctx = { -1 };
+	struct order_context ctx;
 	struct rc_decoder rc;
-	struct xqmove m;
+	uint32_t freq[XQ_MAXMOVES], total, cum, v;
 	int score[XQ_MAXMOVES];
 	uint8_t *bytes;
-	size_t i, n, nbytes;
-	uint32_t v, r;
+	size_t i, k, n, nbytes;
 
-	rank_table();
 	nbytes = b->pos < b->nbits ? (b->nbits - b->pos + 7) / 8 : 0;
 	bytes = xmalloc(nbytes + 1);
 	for (i = 0; i < nbytes; i++)
 		bytes[i] = (uint8_t)get_bits(b, 8);
 	rc_dec_init(&rc, bytes, nbytes);
+	context_start(&ctx);
 	for (i = 0; i < g->n; i++) {
 		if ((n = scored_moves(&pos, &ctx, list, score)) == 0)
 			break;
-		r = 0;
+		k = 0;
 		if (n > 1) {
-			v = rc_decode_freq(&rc, cum_freq[n]);
-			while (cum_freq[r + 1] <= v)
-				r++;
-			rc_decode_update(&rc, cum_freq[r], model_rank_freq[r]);
+			total = move_freqs(score, n, freq);
+			v = rc_decode_freq(&rc, total);
+			for (cum = 0; cum + freq[k] <= v; k++)
+				cum += freq[k];
+			rc_decode_update(&rc, cum, freq[k]);
 		}
-		m = move_at_rank(list, score, n, r);
-		g->move[i] = m;
-		ctx.last_to = m.to;
-		make_move(&pos, m);
+		g->move[i] = list[k];
+		context_next(&ctx, list[k]);
+		make_move(&pos, list[k]);
 	}
 	free(bytes);
 	if (i < g->n) {

@@ -13,7 +13,7 @@
 enum scheme {
 	SCHEME_GEOMETRIC,	/* piece, then a destination by its geometry */
 	SCHEME_INDEX,		/* index among the legal moves, one integer */
-	SCHEME_RANKED		/* rank in the model's order, range coded */
+	SCHEME_RANKED		/* range coded by the model's likelihoods */
 };
 
 /* A game: where it starts and the moves played. */
@@ -40,23 +40,26 @@ int		 unpack_board(const char *, size_t, struct xqpos *,
 int		 board_to_bignum(const struct xqpos *, struct bignum *);
 int		 board_from_bignum(struct bignum *, struct xqpos *);
 
-/* order.c: the legal moves in the model's order, likeliest first. */
-#define MODEL_NFEATURES	1334
+/* order.c: the legal moves scored by the model, and their frequencies. */
+#define MODEL_NFEATURES	1392
+#define MODEL_MAXFEATURES 12	/* most features one move has */
 struct order_context {
 	int		 last_to;	/* the previous move's square, or -1 */
+	struct xqmove	 own;		/* the mover's previous move */
+	int		 has_own;
+	struct xqmove	 prev;		/* the previous move */
+	int		 has_prev;
 };
+void		 context_start(struct order_context *);
+void		 context_next(struct order_context *, struct xqmove);
 size_t		 scored_moves(const struct xqpos *,
 		    const struct order_context *, struct xqmove *, int *);
-int		 move_rank(const struct xqmove *, const int *, size_t,
-		    struct xqmove);
-struct xqmove	 move_at_rank(const struct xqmove *, const int *, size_t,
-		    size_t);
+uint32_t	 move_freqs(const int *, size_t, uint32_t *);
 size_t		 move_features(const struct xqpos *,
 		    const struct order_context *, const uint8_t *,
 		    const uint8_t *, struct xqmove, uint16_t *);
 
-/* model.c, written by xq-train: feature weights and rank frequencies. */
+/* model.c, written by xq-train: the feature weights. */
 extern const int16_t	 model_weight[MODEL_NFEATURES];
-extern const uint16_t	 model_rank_freq[XQ_MAXMOVES];
 
 #endif /* PACK_H */

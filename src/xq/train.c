@@ -6,8 +6,9 @@
  *
  * The weights are those of a softmax over each position's legal moves,
  * fitted by stochastic gradient ascent on the log-likelihood of the
- * moves played, then rounded to integers.  The rank frequencies are
- * counted with the rounded weights, so they match what the coder sees.
+ * moves played, then rounded to integers, SCALE to a nat, the unit of
+ * order.c's frequency table.  The cost printed in the file is measured
+ * with the rounded weights and that table, as the coder sees them.
  * Only the wxf file is used for this; the other file measures.
  */
 
@@ -21,7 +22,7 @@
 #include "notation.h"
 #include "pack.h"
 
-#define EPOCHS	6
+#define EPOCHS	12
 #define SCALE	16.0	/* weight units per nat */
 
 struct corpus {
@@ -31,8 +32,8 @@ struct corpus {
 
 static void	 read_corpus(const char *, struct corpus *);
 static void	 epoch(struct corpus *, double *, double);
-static void	 count_ranks(struct corpus *, const int16_t *, uint64_t *);
-static void	 write_model(const int16_t *, const uint64_t *);
+static double	 cost(struct corpus *, const int16_t *);
+static void	 write_model(const int16_t *, double);
 static void	 each_ply(struct corpus *, void (*)(const struct xqpos *,
 		    const struct order_context *, struct xqmove, void *),
 		    void *);
@@ -42,9 +43,10 @@ struct fit {
 	double		 rate;
 };
 
-struct rankcount {
+struct cost {
 	const int16_t	*w;
-	uint64_t	*count;
+	double		 bits;
+	uint64_t	 plies;
 };
 
 static void
@@ -82,10 +84,10 @@ each_ply(struct corpus *c, void (*fn)(const struct xqpos *,
 
 	for (g = 0; g < c->n; g++) {
 		pos = c->game[g].start;
-		ctx.last_to = -1;
+		context_start(&ctx);
 		for (i = 0; i < c->game[g].n; i++) {
 			fn(&pos, &ctx, c->game[g].move[i], arg);
-			ctx.last_to = c->game[g].move[i].to;
+			context_next(&ctx, c->game[g].move[i]);
 			make_move(&pos, c->game[g].move[i]);
 		}
 	}
@@ -98,7 +100,7 @@ fit_ply(const struct xqpos *pos, const struct order_context *ctx,
 	struct fit *fit = arg;
 	struct xqmove list[XQ_MAXMOVES];
 	uint8_t mine[XQ_SQUARES], theirs[XQ_SQUARES];
-	uint16_t f[XQ_MAXMOVES][8];
+	uint16_t f[XQ_MAXMOVES][MODEL_MAXFEATURES];
 	size_t nf[XQ_MAXMOVES], n, i, k;
 	double s[XQ_MAXMOVES], max = -1e300, z = 0, g;
 
@@ -131,15 +133,16 @@ epoch(struct corpus *c, double *w, double rate)
 }
 
 static void
-rank_ply(const struct xqpos *pos, const struct order_context *ctx,
+cost_ply(const struct xqpos *pos, const struct order_context *ctx,
     struct xqmove played, void *arg)
 {
-	struct rankcount *rc = arg;
+	struct cost *c = arg;
 	struct xqmove list[XQ_MAXMOVES];
 	uint8_t mine[XQ_SQUARES], theirs[XQ_SQUARES];
-	uint16_t f[8];
-	int s[XQ_MAXMOVES], mine_s = 0;
-	size_t n, i, k, nf, at = 0, rank = 0;
+	uint16_t f[MODEL_MAXFEATURES];
+	uint32_t freq[XQ_MAXMOVES], total;
+	int s[XQ_MAXMOVES];
+	size_t n, i, k, nf, at = 0;
 
 	n = legal_moves(pos, list);
 	control_map(pos, pos->side, mine);
@@ -147,56 +150,37 @@ rank_ply(const struct xqpos *pos, const struct order_context *ctx,
 	for (i = 0; i < n; i++) {
 		nf = move_features(pos, ctx, mine, theirs, list[i], f);
 		for (s[i] = 0, k = 0; k < nf; k++)
-			s[i] += rc->w[f[k]];
-		if (list[i].from == played.from && list[i].to == played.to) {
+			s[i] += c->w[f[k]];
+		if (list[i].from == played.from && list[i].to == played.to)
 			at = i;
-			mine_s = s[i];
-		}
 	}
-	for (i = 0; i < n; i++)
-		if (s[i] > mine_s || (s[i] == mine_s && i < at))
-			rank++;
-	rc->count[rank]++;
+	total = move_freqs(s, n, freq);
+	c->bits -= log2((double)freq[at] / total);
+	c->plies++;
+}
+
+/* Bits a move with the rounded weights, as the range coder sees them. */
+static double
+cost(struct corpus *corpus, const int16_t *w)
+{
+	struct cost c = { w, 0, 0 };
+
+	each_ply(corpus, cost_ply, &c);
+	return c.plies ? c.bits / c.plies : 0;
 }
 
 static void
-count_ranks(struct corpus *c, const int16_t *w, uint64_t *count)
+write_model(const int16_t *w, double bits)
 {
-	struct rankcount rc = { w, count };
-
-	each_ply(c, rank_ply, &rc);
-}
-
-static void
-write_model(const int16_t *w, const uint64_t *count)
-{
-	uint64_t total = 0;
-	double bits = 0;
 	size_t i;
-	unsigned int freq[XQ_MAXMOVES], sum = 0;
 
-	for (i = 0; i < XQ_MAXMOVES; i++)
-		total += count[i];
-	/* Every rank keeps a frequency of at least 1. */
-	for (i = 0; i < XQ_MAXMOVES; i++) {
-		freq[i] = 1 + (unsigned int)(count[i] *
-		    (RC_MAXTOTAL - XQ_MAXMOVES) / (total ? total : 1));
-		sum += freq[i];
-	}
-	for (i = 0; i < XQ_MAXMOVES; i++)
-		if (count[i])
-			bits -= count[i] * log2((double)freq[i] / sum);
 	printf("/*\n * model.c: the ranked scheme's model, written by "
 	    "xq-train from the wxf\n * corpus; do not edit.  %.4f bits a "
-	    "move on that corpus (rank\n * coded with the whole table).\n"
-	    " */\n\n#include \"gf.h\"\n#include \"pack.h\"\n\n"
-	    "const int16_t model_weight[MODEL_NFEATURES] = {",
-	    total ? bits / total : 0);
+	    "move on that corpus.\n */\n\n#include \"gf.h\"\n"
+	    "#include \"pack.h\"\n\n"
+	    "const int16_t model_weight[MODEL_NFEATURES] = {", bits);
 	for (i = 0; i < MODEL_NFEATURES; i++)
 		printf("%s%d,", i % 12 ? " " : "\n\t", w[i]);
-	printf("\n};\n\nconst uint16_t model_rank_freq[XQ_MAXMOVES] = {");
-	for (i = 0; i < XQ_MAXMOVES; i++)
-		printf("%s%u,", i % 12 ? " " : "\n\t", freq[i]);
 	printf("\n};\n");
 }
 
@@ -206,7 +190,6 @@ main(int argc, char *argv[])
 	struct corpus c = { NULL, 0, 0 };
 	static double w[MODEL_NFEATURES];
 	static int16_t q[MODEL_NFEATURES];
-	static uint64_t count[XQ_MAXMOVES];
 	double v;
 	size_t i;
 	int e;
@@ -222,8 +205,7 @@ main(int argc, char *argv[])
 		v = round(w[i] * SCALE);
 		q[i] = (int16_t)(v > 30000 ? 30000 : v < -30000 ? -30000 : v);
 	}
-	count_ranks(&c, q, count);
-	write_model(q, count);
+	write_model(q, cost(&c, q));
 	for (i = 0; i < c.n; i++)
 		movelist_free(&c.game[i]);
 	free(c.game);
