@@ -27,6 +27,8 @@ static void	 warn_site_arithmetic(const struct linereader *);
 static int	 read_record(const struct linereader *);
 static void	 write_record(const struct linereader *);
 static int	 report_replay(const struct linereader *, struct replay *);
+static int	 report_contradictions(const struct linereader *,
+		    const struct replay *);
 static int	 check_record(const struct linereader *);
 static int	 repair_record(const struct linereader *);
 static int	 convert_record(const struct linereader *);
@@ -181,10 +183,7 @@ write_record(const struct linereader *lr)
 static int
 report_replay(const struct linereader *lr, struct replay *rep)
 {
-	static const char *ends[] = { "the person wins (w)",
-	    "the person loses (l)", "the game is unfinished (i)" };
 	char tok[32];
-	size_t i;
 	int errors = 0;
 
 	if (game.n > kills_cap) {
@@ -212,8 +211,21 @@ report_replay(const struct linereader *lr, struct replay *rep)
 		    ", and again later" : "");
 		errors += strict && mode == 'c';
 	}
-	if (mode == 'r')
-		return errors;
+	if (mode != 'r')
+		errors += report_contradictions(lr, rep);
+	return errors;
+}
+
+/* Kill flags and an end letter that the moves replayed contradict. */
+static int
+report_contradictions(const struct linereader *lr, const struct replay *rep)
+{
+	static const char *ends[] = { "the person wins (w)",
+	    "the person loses (l)", "the game is unfinished (i)" };
+	char tok[32];
+	size_t i;
+	int errors = 0;
+
 	for (i = 0; i < rep->played; i++)
 		if (kills[i] != (game.move[i].kill != 0)) {
 			format_move(tok, sizeof(tok), &game.move[i]);
