@@ -143,6 +143,7 @@ bchess-pack: $d/faults.legacy:6: end w contradicts the moves: the game is unfini
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(cat "$d/win35-exact.link")" ]
 	[[ "$stderr" == *":1: move 35: kill flag repaired to 1 (m-4-4-4-5-0)"* ]]
+	[ "$(bchess-pack -f legacy <<<"$output")" = "$site$(cat "$d/win35.legacy")" ]
 	# The repaired link is exact; the site itself cannot carry 35 moves.
 	[[ "$stderr" == *"warning: 35 moves: the site will misread"* ]]
 }
