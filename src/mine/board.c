@@ -8,8 +8,11 @@
 
 #include "config.h"
 
+#include <sys/mman.h>
+
 #include <err.h>
 #include <inttypes.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,16 +20,41 @@
 #include "gf.h"
 #include "mine.h"
 
-#define BAD_CHAR	0x0f	/* no input cell decodes to a bare count of 15 */
+#define BAD_CHAR	CELL_PENDING	/* never a cell of the input */
 #define SLACK		8	/* bytes before and after, for word reads */
+#define PREFAULT	((size_t)8 << 20)	/* bytes mapped ahead */
+#define ONES		UINT64_C(0x0101010101010101)
+#define CELLS_COUNT	(ONES * CELL_COUNT)
 
 static void	 grow_rows(struct board *, size_t);
+static void	 prefault(struct board *, size_t);
 static void	 decode_table(uint8_t *);
-static size_t	 count_row(struct board *, size_t, uint8_t *, unsigned int *);
+static uint64_t	 load8(const uint8_t *);
+static void	 store8(uint8_t *, uint64_t);
+static int	 count_row(struct board *, size_t, uint8_t *);
+static void	 keep_bytes(uint64_t *, uint64_t *, uint64_t *, uint64_t *,
+		    size_t);
+static size_t	 wrong_column(const struct board *, size_t, const uint8_t *,
+		    unsigned int *);
 static void	 full_table(char *);
 static void	 view_table(char *, enum state, int);
 static void	 print_table_rows(const struct board *, const char *);
 static int	 bad_column(const char *, size_t);
+
+static uint64_t
+load8(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static void
+store8(uint8_t *p, uint64_t v)
+{
+	memcpy(p, &v, sizeof(v));
+}
 
 void
 board_init(struct board *b, const char *file)
@@ -51,6 +79,35 @@ board_at(const struct board *b, size_t row, size_t col)
 }
 
 /*
+ * Row r is about to be written.  Where the system can, map the pages of
+ * the next few megabytes in with one call rather than one fault a page,
+ * which costs as much as the parsing itself; a few megabytes at a time,
+ * so that capacity never written is never mapped.
+ */
+static void
+prefault(struct board *b, size_t r)
+{
+#ifdef MADV_POPULATE_WRITE
+	uintptr_t start, end, page;
+	size_t need, upto;
+	long ps;
+
+	need = (r + 1) * b->stride + SLACK;
+	if (need <= b->populated || (ps = sysconf(_SC_PAGESIZE)) <= 0)
+		return;
+	upto = b->cap_rows * b->stride + SLACK;
+	if (upto - need > PREFAULT)
+		upto = need + PREFAULT;
+	page = (uintptr_t)ps;
+	start = ((uintptr_t)b->base + b->populated + page - 1) & ~(page - 1);
+	end = ((uintptr_t)b->base + upto) & ~(page - 1);
+	if (end > start)
+		(void)madvise((void *)start, end - start, MADV_POPULATE_WRITE);
+	b->populated = upto;
+#endif
+}
+
+/*
  * Make room for padded rows 0 to need - 1.  Growth is geometric; realloc
  * of a large block moves pages rather than copying them, and pages never
  * touched cost no memory, so the spare capacity is nearly free.
@@ -69,6 +126,7 @@ grow_rows(struct board *b, size_t need)
 		errx(GF_EXIT_ERROR, "%s: board too large", b->file);
 	bytes = cap * b->stride + 2 * SLACK;
 	b->base = xreallocarray(b->base, bytes, 1);
+	b->populated = 0;
 	b->cell = b->base + SLACK;
 	b->rowline = xreallocarray(b->rowline, cap, sizeof(*b->rowline));
 	b->cap_rows = cap;
@@ -150,7 +208,6 @@ board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 {
 	static uint8_t t[256];
 	uint8_t *row, c, bad = 0;
-	uint64_t mines = 0, opened = 0, exploded = 0;
 	size_t x, r;
 
 	if (t['.'] != 0 || t[0] != BAD_CHAR)
@@ -168,17 +225,15 @@ board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 	}
 	r = b->height + 1;
 	grow_rows(b, r + 2);
+	prefault(b, r);
 	row = board_at(b, r, 0);
 	row[0] = row[b->width + 1] = CELL_WALL;
 	for (x = 0; x < len; x++) {
 		c = t[(unsigned char)text[x]];
 		row[x + 1] = c;
-		bad |= c == BAD_CHAR;
-		mines += (c >> 4) & 1;
-		opened += (c & 0x30) == CELL_OPEN;
-		exploded += (c & 0x30) == 0x30;
+		bad |= c;
 	}
-	if (bad) {
+	if (bad & BAD_CHAR) {
 		x = (size_t)bad_column(text, len);
 		c = (unsigned char)text[x - 1];
 		warn_at_column(b->file, lineno, x, c > ' ' && c < 0x7f ?
@@ -188,42 +243,85 @@ board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 	}
 	b->height = r;
 	b->rowline[r] = lineno;
-	b->mines += mines;
-	b->opened += opened;
-	b->lost |= exploded != 0;
 	return 0;
 }
 
 /*
- * Count the mines around each cell of row r, from the sums of three rows
- * down each column, and check the counts that open cells show.  Returns
- * the column of the first wrong count, 0 if there is none, and what that
- * cell showed in *shown.
+ * Count the mines around each cell of row r, eight cells a word: the
+ * mine bit of every byte summed down each column into vsum, then the
+ * three column sums around each cell less its own mine.  No byte sum
+ * passes 9, so bytes never carry into each other.  Also checks the
+ * counts that open cells show, and adds up mines and open cells.
+ * Returns nonzero if some open cell shows a wrong count.
  */
-static size_t
-count_row(struct board *b, size_t r, uint8_t *vsum, unsigned int *shown)
+static int
+count_row(struct board *b, size_t r, uint8_t *vsum)
 {
 	const uint8_t *up, *down;
-	uint8_t *row, c, n;
-	size_t x, w = b->width, wrong = 0;
+	uint8_t *row;
+	uint64_t c, n, mine, open, diff, wrong = 0;
+	uint64_t mines = 0, opened = 0, exploded = 0;
+	size_t x, w = b->width;
 
 	up = board_at(b, r - 1, 0);
 	row = board_at(b, r, 0);
 	down = board_at(b, r + 1, 0);
-	for (x = 0; x < w + 2; x++)
-		vsum[x] = ((up[x] >> 4) & 1) + ((row[x] >> 4) & 1) +
-		    ((down[x] >> 4) & 1);
-	for (x = 1; x <= w; x++) {
-		c = row[x];
-		n = vsum[x - 1] + vsum[x] + vsum[x + 1] - ((c >> 4) & 1);
-		if ((c & 0x30) == CELL_OPEN && (c & CELL_COUNT) != n &&
-		    wrong == 0) {
-			wrong = x;
-			*shown = c & CELL_COUNT;
-		}
-		row[x] = (c & ~CELL_COUNT) | n;
+	for (x = 0; x < w + 2; x += 8)
+		store8(vsum + x, ((load8(up + x) >> 4) & ONES) +
+		    ((load8(row + x) >> 4) & ONES) +
+		    ((load8(down + x) >> 4) & ONES));
+	for (x = 1; x <= w; x += 8) {
+		c = load8(row + x);
+		mine = (c >> 4) & ONES;
+		open = (c >> 5) & ONES;
+		n = load8(vsum + x - 1) + load8(vsum + x) +
+		    load8(vsum + x + 1) - mine;
+		if (x + 8 > w + 1)
+			keep_bytes(&c, &n, &mine, &open, w + 1 - x);
+		diff = (c & CELLS_COUNT) ^ n;
+		diff = (diff | diff >> 1 | diff >> 2 | diff >> 3) & ONES;
+		wrong |= diff & open & ~mine;
+		mines += (mine * ONES) >> 56;
+		opened += ((open & ~mine) * ONES) >> 56;
+		exploded |= open & mine;
+		store8(row + x, (c & ~CELLS_COUNT) | n);
 	}
-	return wrong;
+	b->mines += mines;
+	b->opened += opened;
+	b->lost |= exploded != 0;
+	return wrong != 0;
+}
+
+/*
+ * In the last word of a row only the first k bytes are cells: give the
+ * rest back as they were, so that the wall and what lies past it stay.
+ */
+static void
+keep_bytes(uint64_t *c, uint64_t *n, uint64_t *mine, uint64_t *open,
+    size_t k)
+{
+	uint64_t mask = (UINT64_C(1) << (8 * k)) - 1;
+
+	*n = (*n & mask) | (*c & ~mask & CELLS_COUNT);
+	*mine &= mask;
+	*open &= mask;
+}
+
+/* The column of the first open cell whose count is wrong in row r. */
+static size_t
+wrong_column(const struct board *b, size_t r, const uint8_t *before,
+    unsigned int *shown)
+{
+	const uint8_t *row = board_at(b, r, 0);
+	size_t x;
+
+	for (x = 1; x <= b->width; x++)
+		if ((before[x] & 0x30) == CELL_OPEN &&
+		    (before[x] & CELL_COUNT) != (row[x] & CELL_COUNT)) {
+			*shown = before[x] & CELL_COUNT;
+			return x;
+		}
+	return 0;
 }
 
 /*
@@ -234,18 +332,24 @@ count_row(struct board *b, size_t r, uint8_t *vsum, unsigned int *shown)
 int
 board_finish(struct board *b)
 {
-	uint8_t *vsum;
+	uint8_t *vsum, *before;
 	unsigned int shown = 0;
 	size_t r, col;
 
 	grow_rows(b, b->height + 2);
 	memset(board_at(b, b->height + 1, 0), CELL_WALL, b->stride);
 	memset(board_at(b, b->height + 2, 0), 0, SLACK);
-	vsum = xmalloc(b->stride);
+	vsum = xmalloc(b->stride + 2 * SLACK);
+	before = xmalloc(b->stride + SLACK);
+	b->mines = b->opened = 0;
+	b->lost = 0;
 	for (r = 1; r <= b->height; r++) {
-		if ((col = count_row(b, r, vsum, &shown)) == 0)
+		memcpy(before, board_at(b, r, 0), b->stride);
+		if (!count_row(b, r, vsum))
 			continue;
+		col = wrong_column(b, r, before, &shown);
 		free(vsum);
+		free(before);
 		warn_at_column(b->file, b->rowline[r], col,
 		    "open cell disagrees with the mines around it "
 		    "(shows %u, %u adjacent)", shown,
@@ -253,6 +357,7 @@ board_finish(struct board *b)
 		return -1;
 	}
 	free(vsum);
+	free(before);
 	return 0;
 }
 

@@ -36,6 +36,7 @@ struct board {
 	size_t		 width, height;	/* without the wall */
 	size_t		 stride;	/* width + 2 */
 	size_t		 cap_rows;	/* padded rows allocated */
+	size_t		 populated;	/* bytes of base known mapped */
 	size_t		*rowline;	/* input line of each row, from 1 */
 	const char	*file;
 	uint64_t	 mines;
