@@ -3,8 +3,8 @@
  *
  * The greedy player always takes a move clearing the fewest apples: small
  * moves spend the least of the board and leave the most pairings open.
- * The beam search keeps the best few positions after each number of
- * moves, judged by the apples cleared and by what is still playable, and
+ * The beam search keeps the best few positions for each count of apples
+ * cleared, judged by how a greedy game played out from them ends, and
  * merges positions reached by different orders of the same moves.  Its
  * budget is counted in node expansions (positions whose moves were
  * listed), never in time, so a plan depends only on the board, the effort
@@ -72,6 +72,10 @@ struct search {
 	uint64_t	 expansions;
 	uint32_t	 best_step;
 	uint32_t	 best_cleared;
+	struct rect	*line;		/* the moves of the last greedy game */
+	size_t		 nline;
+	struct rect	*tail;		/* the best game's moves after best_step */
+	size_t		 ntail;
 };
 
 static uint64_t	 mix64(uint64_t);
@@ -79,10 +83,11 @@ static unsigned int rect_apples(const uint8_t *, size_t, const struct rect *);
 static uint32_t	 clear_rect(uint8_t *, size_t, const struct rect *,
 		    const uint64_t *, uint64_t *);
 static size_t	 list_moves(struct search *, const uint8_t *);
-static int64_t	 judge(struct search *, const uint8_t *, uint64_t);
+static int64_t	 judge(struct search *, uint32_t, const struct rect *,
+		    uint32_t, uint64_t);
 static size_t	 pick_greedy(struct search *, const uint8_t *,
 		    const struct rect *, size_t, int);
-static uint32_t	 play_greedy(struct search *, uint8_t *, uint32_t *, int);
+static uint32_t	 play_greedy(struct search *, uint8_t *, int);
 static uint32_t	 add_step(struct search *, uint32_t, const struct rect *);
 static uint32_t	 add_node(struct search *, const uint8_t *, uint64_t,
 		    uint32_t, uint32_t);
@@ -153,17 +158,29 @@ list_moves(struct search *s, const uint8_t *cell)
 }
 
 /*
- * How promising a position is among those that cleared as many apples:
- * what the greedy player would go on to clear from it, with a seeded
- * hash of the position breaking ties.
+ * How promising a position (in s->scratch, reached from parent by move)
+ * is among those that cleared as many apples: what the greedy player
+ * would go on to clear from it, with a seeded hash of the position
+ * breaking ties.  Each of these games is a whole plan in itself, so the
+ * best of them is kept: the search can only do better than its own
+ * judge.
  */
 static int64_t
-judge(struct search *s, const uint8_t *cell, uint64_t hash)
+judge(struct search *s, uint32_t parent, const struct rect *move,
+    uint32_t cleared, uint64_t hash)
 {
+	const uint8_t *cell = s->scratch;
 	int64_t more;
 
 	memcpy(s->rollout, cell, s->ncells);
-	more = play_greedy(s, s->rollout, NULL, 0);
+	more = play_greedy(s, s->rollout, 0);
+	if (cleared + more > s->best_cleared) {
+		s->best_cleared = cleared + (uint32_t)more;
+		s->best_step = s->node[parent].step;
+		s->tail[0] = *move;
+		memcpy(s->tail + 1, s->line, s->nline * sizeof(struct rect));
+		s->ntail = s->nline + 1;
+	}
 	return more * 1024 + (int64_t)(mix64(hash ^ s->opt->seed) & 1023);
 }
 
@@ -203,6 +220,7 @@ add_node(struct search *s, const uint8_t *cell, uint64_t hash,
 	if (cleared > s->best_cleared) {
 		s->best_cleared = cleared;
 		s->best_step = step;
+		s->ntail = 0;
 	}
 	return (uint32_t)s->nnodes++;
 }
@@ -249,7 +267,7 @@ expand(struct search *s, uint32_t index)
 		    s->mg.cols, &s->moves[i], s->zobrist, &c.hash);
 		c.parent = index;
 		c.move = s->moves[i];
-		c.score = judge(s, s->scratch, c.hash);
+		c.score = judge(s, index, &c.move, cleared, c.hash);
 		add_child(&s->layer[cleared], &c);
 	}
 }
@@ -318,6 +336,7 @@ pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
 	if (!lookahead)
 		return best;
 	most = 0;
+	hash = 0;
 	for (i = best; i < n; i++) {
 		if (rect_apples(cell, s->mg.cols, &m[i]) != fewest)
 			continue;
@@ -334,11 +353,11 @@ pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
 }
 
 /*
- * Play greedily from cell to the end, clearing it.  Returns the apples
- * cleared; with step not NULL, records the moves after *step.
+ * Play greedily from cell to the end, clearing it and keeping the moves
+ * in s->line.  Returns the apples cleared.
  */
 static uint32_t
-play_greedy(struct search *s, uint8_t *cell, uint32_t *step, int lookahead)
+play_greedy(struct search *s, uint8_t *cell, int lookahead)
 {
 	uint64_t hash;
 	size_t n, best;
@@ -346,6 +365,7 @@ play_greedy(struct search *s, uint8_t *cell, uint32_t *step, int lookahead)
 
 	cleared = 0;
 	hash = 0;
+	s->nline = 0;
 	for (;;) {
 		for (;;) {
 			n = movegen_list(&s->mg, cell, s->rmoves, s->maxrmoves);
@@ -361,8 +381,7 @@ play_greedy(struct search *s, uint8_t *cell, uint32_t *step, int lookahead)
 		best = pick_greedy(s, cell, s->rmoves, n, lookahead);
 		cleared += clear_rect(cell, s->mg.cols, &s->rmoves[best],
 		    s->zobrist, &hash);
-		if (step != NULL)
-			*step = add_step(s, *step, &s->rmoves[best]);
+		s->line[s->nline++] = s->rmoves[best];
 	}
 }
 
@@ -370,13 +389,13 @@ static void
 plan_greedy(struct search *s, const struct board *b)
 {
 	uint8_t *cell;
-	uint32_t step;
 
 	cell = xmalloc(s->ncells);
 	memcpy(cell, b->cell, s->ncells);
-	step = NONE;
-	s->best_cleared = play_greedy(s, cell, &step, 1);
-	s->best_step = step;
+	s->best_cleared = play_greedy(s, cell, 1);
+	s->best_step = NONE;
+	memcpy(s->tail, s->line, s->nline * sizeof(struct rect));
+	s->ntail = s->nline;
 	free(cell);
 }
 
@@ -420,8 +439,9 @@ read_plan(struct search *s, struct plan *p)
 	n = 0;
 	for (st = s->best_step; st != NONE; st = s->steps[st].parent)
 		n++;
-	p->move = xreallocarray(NULL, n, sizeof(struct rect));
-	p->nmoves = n;
+	p->nmoves = n + s->ntail;
+	p->move = xreallocarray(NULL, p->nmoves, sizeof(struct rect));
+	memcpy(p->move + n, s->tail, s->ntail * sizeof(struct rect));
 	for (st = s->best_step; st != NONE; st = s->steps[st].parent)
 		p->move[--n] = s->steps[st].move;
 	p->cleared = s->best_cleared;
@@ -455,6 +475,8 @@ plan_game(const struct board *b, const struct plan_options *opt,
 		s.zobrist[i] = rng_next(&rng);
 	s.scratch = xmalloc(s.ncells);
 	s.rollout = xmalloc(s.ncells);
+	s.line = xreallocarray(NULL, s.ncells / 2 + 1, sizeof(struct rect));
+	s.tail = xreallocarray(NULL, s.ncells / 2 + 2, sizeof(struct rect));
 	if (opt->greedy)
 		plan_greedy(&s, b);
 	else {
@@ -471,6 +493,8 @@ plan_game(const struct board *b, const struct plan_options *opt,
 	free(s.zobrist);
 	free(s.scratch);
 	free(s.rollout);
+	free(s.line);
+	free(s.tail);
 	free(s.rmoves);
 	free(s.moves);
 	free(s.steps);
