@@ -12,7 +12,8 @@
  * the middle one), by rank on a file of 4 or 5 (++ + - --), and by file
  * and place when two files hold several pawns (3+).  Chinese is written
  * as published records have it, so that they convert back exactly:
- * traditional glyphs, pawns as in WXF (前 中 後, 一 to 五, 前三), but a
+ * traditional glyphs, pawns by place (前 中 後 for 2 or 3 on a file,
+ * 前 二 三 四 五 for 4 or 5, 前三 when two files hold several), but a
  * rook, horse or cannon by place only when its file would not do.
  */
 
@@ -36,7 +37,7 @@ enum pick {
 	PICK_FRONT,	/* 前, WXF + (of 2 or 3) */
 	PICK_MIDDLE,	/* 中, WXF 33 */
 	PICK_REAR,	/* 後, WXF - (of 2 or 3) */
-	PICK_NTH,	/* 一 to 五: counted from the front */
+	PICK_NTH,	/* 二 to 五 (一 too): counted from the front */
 	PICK_PLUS,	/* WXF P+: the front, or the second of 4 or 5 */
 	PICK_MINUS,	/* WXF P-: the rear, or the second from the rear */
 	PICK_LAST	/* WXF --: the rearmost of 4 or 5 */
@@ -855,8 +856,8 @@ format_chinese(const struct spelled *sp, char *buf, size_t size)
 	if (sp->how == SPELL_FILE_PLACE)
 		first = places[place];
 	else if (sp->how == SPELL_PLACE) {
-		first = sp->count >= 4 ? red_numbers[sp->place + 1] :
-		    places[place];
+		first = sp->count >= 4 && sp->place > 0 ?
+		    red_numbers[sp->place + 1] : places[place];
 		second = piece[sp->kind];
 	}
 	return snprintf(buf, size, "%s%s%s%s", first, second,
