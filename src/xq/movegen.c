@@ -34,6 +34,9 @@ static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *);
 static int	 king_square(const uint8_t *, int);
 static int	 on_lines(int, int);
 static int	 may_expose(int, int);
+static int	 is_leg(int, int);
+static int	 ray_of(int, int);
+static void	 line_danger(const uint8_t *, int, int, int *);
 static int	 near_king(int, int);
 
 static int		 ready;
@@ -297,6 +300,54 @@ may_expose(int from, int k)
 	    (df == 1 || df == -1));
 }
 
+/* Is from diagonally next to k, where the leg of a horse striking k is? */
+static int
+is_leg(int from, int k)
+{
+	int dr = from / XQ_FILES - k / XQ_FILES;
+	int df = from % XQ_FILES - k % XQ_FILES;
+
+	return (dr == 1 || dr == -1) && (df == 1 || df == -1);
+}
+
+/* Which of k's four rays a is on (0 up, 1 down, 2 right, 3 left), or 4. */
+static int
+ray_of(int a, int k)
+{
+	int dr = a / XQ_FILES - k / XQ_FILES;
+	int df = a % XQ_FILES - k % XQ_FILES;
+
+	if (df == 0 && dr != 0)
+		return dr > 0 ? 0 : 1;
+	if (dr == 0 && df != 0)
+		return df > 0 ? 2 : 3;
+	return 4;
+}
+
+/*
+ * danger[d] is set if a rook, cannon or king of side by stands anywhere
+ * on ray d from k: only then can a piece leaving or entering that ray
+ * uncover k.  danger[4], for squares on none of the rays, is never set.
+ */
+static void
+line_danger(const uint8_t *sq, int k, int by, int *danger)
+{
+	int d, i, p, b = by == BLACK ? BLACK_PIECE : 0;
+
+	for (d = 0; d < 4; d++) {
+		danger[d] = 0;
+		for (i = 0; i < raylen[k][d]; i++) {
+			p = sq[ray[k][d][i]];
+			if (p == (ROOK | b) || p == (CANNON | b) ||
+			    p == (KING | b)) {
+				danger[d] = 1;
+				break;
+			}
+		}
+	}
+	danger[4] = 0;
+}
+
 /*
  * Fill out (room for XQ_MAXMOVES) with the legal moves of the side to
  * move, ordered by origin square then by direction, and count them.
@@ -307,7 +358,7 @@ legal_moves(const struct xqpos *pos, struct xqmove *out)
 	struct xqmove m;
 	uint8_t sq[XQ_SQUARES], taken;
 	size_t n, i, base, kept = 0;
-	int from, side = pos->side, king, k, check, near;
+	int from, side = pos->side, king, k, check, near, danger[5];
 
 	if (!ready)
 		init_tables();
@@ -315,15 +366,17 @@ legal_moves(const struct xqpos *pos, struct xqmove *out)
 	if ((king = king_square(sq, side)) == -1)
 		return 0;
 	check = attacked(sq, king, !side);
+	line_danger(sq, king, !side, danger);
 	for (from = 0; from < XQ_SQUARES; from++) {
 		if (sq[from] == EMPTY || PIECE_SIDE(sq[from]) != side)
 			continue;
 		base = kept;
 		n = pseudo_moves(sq, from, side, out + base);
-		near = check || from == king || may_expose(from, king);
+		near = check || from == king || is_leg(from, king) ||
+		    danger[ray_of(from, king)];
 		for (i = 0; i < n; i++) {
 			m = out[base + i];
-			if (!near && !on_lines(m.to, king)) {
+			if (!near && !danger[ray_of(m.to, king)]) {
 				out[kept++] = m;
 				continue;
 			}
