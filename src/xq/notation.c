@@ -572,7 +572,7 @@ wxf_describe(int side, const char *s, size_t len, struct described *d)
 static int
 next_glyph(const char *s, size_t len, size_t *at, struct glyph *g)
 {
-	size_t i, n;
+	size_t i;
 
 	if (*at >= len)
 		return -1;
@@ -581,14 +581,16 @@ next_glyph(const char *s, size_t len, size_t *at, struct glyph *g)
 		g->value = s[(*at)++] - '0';
 		return 0;
 	}
-	for (i = 0; i < sizeof(glyphs) / sizeof(glyphs[0]); i++) {
-		n = strlen(glyphs[i].utf8);
-		if (n <= len - *at && memcmp(s + *at, glyphs[i].utf8, n) == 0) {
+	/* Every glyph of the table is three bytes of UTF-8. */
+	if (len - *at < 3)
+		return -1;
+	for (i = 0; i < sizeof(glyphs) / sizeof(glyphs[0]); i++)
+		if (s[*at + 2] == glyphs[i].utf8[2] &&
+		    memcmp(s + *at, glyphs[i].utf8, 3) == 0) {
 			*g = glyphs[i];
-			*at += n;
+			*at += 3;
 			return 0;
 		}
-	}
 	return -1;
 }
 
