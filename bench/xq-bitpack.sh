@@ -2,8 +2,9 @@
 # Measures xq-bitpack on master games it was not tuned on: bits per move
 # and link length for each scheme, that every game comes back, and
 # packing and unpacking speed against reading and writing the same games
-# in ICCS (the baseline: the same parse and legality checks, no packing).
-# Also times perft 5.  Run from the build directory:
+# in ICCS (the baseline: the same parse and legality checks, no packing),
+# and the codec alone (packed in, packed out: unpacking and packing, each
+# move checked both ways).  Also replays the wxf games, and times perft 5.  Run from the build directory:
 #	sh ../main/bench/xq-bitpack.sh	(or with the build directory on PATH)
 # Times are CPU seconds (user + system), medians of $RUNS runs, so that
 # a busy machine disturbs them less.
@@ -57,9 +58,18 @@ for s in geometric index ranked; do
 		    s, c * 6 / p, (c - 2 * n) * 6 / p, c / n, rt }' "$tmp/$s"
 	pk=$(median xq-bitpack -S "$s" "$tmp/games")
 	un=$(median xq-bitpack "$tmp/$s")
+	re=$(median xq-bitpack -S "$s" -f packed "$tmp/$s")
 	printf '          pack %s s (%.0f plies/s, %.2fx baseline), unpack %s s (%.0f plies/s, %.2fx baseline)\n' \
 	    "$pk" "$(echo "$plies / $pk" | bc -l)" "$(echo "$pk / $base" | bc -l)" \
 	    "$un" "$(echo "$plies / $un" | bc -l)" "$(echo "$un / $base" | bc -l)"
+	printf '          codec alone: unpack + pack %s s, %.0f plies/s each way\n' \
+	    "$re" "$(echo "2 * $plies / $re" | bc -l)"
 done
+wxf=$corpus/wxf-masters-hu-liu.iccs.txt
+if xq-bitpack -S index "$wxf" >/dev/null; then
+	echo "wxf-masters-hu-liu: every move of $(wc -l <"$wxf") games legal"
+else
+	echo "wxf-masters-hu-liu: ILLEGAL MOVES"
+fi
 p5=$(cpu xq-perft 5)
 printf 'perft 5: %s nodes in %s s\n' "$(xq-perft 5)" "$p5"
