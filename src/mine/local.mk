@@ -8,3 +8,27 @@ mine_reveal_SOURCES = \
 	src/mine/mine.h \
 	src/mine/parse.c \
 	src/mine/reveal.c
+dist_man_MANS += man/mine-reveal.1 man/mine-board.5
+dist_bashcomp_DATA += completions/bash/mine-reveal.bash
+dist_zshcomp_DATA += completions/zsh/_mine-reveal
+dist_fishcomp_DATA += completions/fish/mine-reveal.fish
+TESTS += tests/mine-reveal.bats
+EXTRA_DIST += \
+	tests/mine-reveal.bats \
+	tests/data/mine-reveal/README \
+	tests/data/mine-reveal/chord-short.in \
+	tests/data/mine-reveal/chord-short.out \
+	tests/data/mine-reveal/chord-wrong.in \
+	tests/data/mine-reveal/chord-wrong.out \
+	tests/data/mine-reveal/flag-wall.in \
+	tests/data/mine-reveal/flag-wall.out \
+	tests/data/mine-reveal/lost-view.in \
+	tests/data/mine-reveal/lost-view.out \
+	tests/data/mine-reveal/seed1.out \
+	tests/data/mine-reveal/stream.in \
+	tests/data/mine-reveal/stream.out \
+	tests/data/mine-reveal/won-view.out \
+	tests/data/mine-reveal/won.in \
+	tests/data/mine-reveal/won.out \
+	examples/mine-beginner.txt \
+	examples/mine-chord.txt

@@ -1,0 +1,308 @@
+#!/usr/bin/env bats
+# mine-reveal: reveals a player would check by hand, every error a user can
+# meet, MBF round trips, seeded boards and a large board.
+
+load helpers
+
+d=mine-reveal
+
+@test "opening a zero opens its region and the numbers around it" {
+	run --separate-stderr mine-reveal -c 1,1 -v "$top_srcdir/examples/mine-beginner.txt"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "00001####" ]
+	[ "${lines[6]}" = "12#######" ]
+	[ "${lines[9]}" = "# state: playing opened=23" ]
+}
+
+@test "flags stop the cascade" {
+	golden $d flag-wall mine-reveal
+	[ "$status" -eq 0 ]
+}
+
+@test "a chord with the right flags opens the rest and wins" {
+	run --separate-stderr mine-reveal "$top_srcdir/examples/mine-chord.txt"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "F2F10" ]
+	[ "${lines[5]}" = "# state: won opened=23" ]
+}
+
+@test "a chord over a wrong flag loses the game" {
+	golden $d chord-wrong mine-reveal
+}
+
+@test "a chord without enough flags does nothing" {
+	golden $d chord-short mine-reveal
+}
+
+@test "opening a mine loses: the view shows mines, the blast and wrong flags" {
+	golden $d lost-view mine-reveal -v
+}
+
+@test "opening every safe cell wins; the view then flags the mines" {
+	golden $d won mine-reveal
+	run mine-reveal -v "$data/$d/won.in"
+	diff -u "$data/$d/won-view.out" <(printf '%s\n' "$output")
+}
+
+@test "after the game is lost, actions change nothing" {
+	run mine-reveal <<-'EOF'
+	X..
+	...
+	open 2 3
+	flag 2 2
+	EOF
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "X.." ]
+	[ "${lines[1]}" = "..." ]
+	[ "${lines[2]}" = "# state: lost opened=0" ]
+}
+
+@test "open cells of the input are kept; with every safe cell open it is won" {
+	run mine-reveal -v <<-'EOF'
+	1*1
+	111
+	EOF
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "1F1" ]
+	[ "${lines[2]}" = "# state: won opened=5" ]
+}
+
+@test "-z shows open zeros as spaces" {
+	run mine-reveal -v -z -c 1,1 <<-'EOF'
+	....
+	..*.
+	EOF
+	[ "${lines[0]}" = " 1##" ]
+	[ "${lines[1]}" = " 1##" ]
+}
+
+@test "a stream of boards: a bad one is skipped, the others printed, exit 1" {
+	golden $d stream mine-reveal
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "mine-reveal: $data/$d/stream.in:8:3: ragged row: 2 cells, the first row has 3" ]
+}
+
+@test "-c opens the same cell on every board, after the board's actions" {
+	run mine-reveal -c 2,2 <<-'EOF'
+	*..
+	...
+
+	...
+	..*
+	EOF
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = ".1." ]
+	[ "${lines[5]}" = ".1*" ]
+	[ "${lines[2]}" = "# state: playing opened=1" ]
+}
+
+# error MESSAGE INPUT: the board is skipped with that diagnostic, exit 1.
+error() {
+	run --separate-stderr mine-reveal <<< "$2"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[ "$stderr" = "mine-reveal: stdin:$1" ]
+}
+
+@test "every error in a board is reported with its line and column" {
+	error "2:3: ragged row: 4 cells, the first row has 2" $'..\n....'
+	error "2:2: unknown character in a board row ('?')" $'..\n.?'
+	error "1:1: unknown character in a board row (byte 0x20)" ' ..'
+	error "2:2: open cell disagrees with the mines around it (shows 5, 0 adjacent)" $'...\n.5.\n...'
+	error "2:2: open cell disagrees with the mines around it (shows 1, 2 adjacent)" $'*.*\n.1.'
+	error "3:6: row 3 is outside the board (2 rows)" $'..\n..\nopen 3 1'
+	error "3:8: column 9 is outside the board (2 columns)" $'..\n..\nopen 1 9'
+	error "3:6: row 0 is outside the board (2 rows)" $'..\n..\nflag 0 1'
+	error "3:1: unknown action (found 'poke')" $'..\n..\npoke 1 1'
+	error "3:6: expected a row number (found 'x')" $'..\n..\nopen x 1'
+	error "3:7: expected a column number (found '')" $'..\n..\nopen 1'
+	error "3:10: unexpected text after the action (found 'now')" $'..\n..\nopen 1 1 now'
+	error "1: action before any board row" 'open 1 1'
+	error "4: board row after the actions" $'..\n..\nopen 1 1\n..'
+}
+
+@test "a click outside a board skips it with the board's first line" {
+	run --separate-stderr mine-reveal -c 3,1 <<-'EOF'
+	# two rows
+	..
+	..
+	EOF
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "mine-reveal: stdin:2: click 3,1 is outside the board (2 rows, 2 columns)" ]
+}
+
+@test "bad options exit 2 and say why" {
+	run --separate-stderr mine-reveal -c 1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-c 1: expected ROW,COLUMN counted from 1"* ]]
+	run --separate-stderr mine-reveal -f html
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-f html: unknown format (full, view or mbf)"* ]]
+	run --separate-stderr mine-reveal -i view
+	[ "$status" -eq 2 ]
+	run --separate-stderr mine-reveal -m 3
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-m, -S and -s go with -g"* ]]
+	run --separate-stderr mine-reveal -g 9x9
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-g needs -m"* ]]
+	run --separate-stderr mine-reveal -g 9x0 -m 1
+	[ "$status" -eq 2 ]
+}
+
+@test "the man page examples work as shown" {
+	cd "$top_srcdir"
+	run mine-reveal -c 1,1 -v examples/mine-beginner.txt
+	[ "$status" -eq 0 ]
+	expected=$(sed -n '/^\$ mine-reveal -c 1,1 -v/,/^# state/p' man/mine-reveal.1 | sed 1d)
+	[ "$output" = "$expected" ]
+	run mine-reveal -v examples/mine-chord.txt
+	expected=$(sed -n '/^\$ mine-reveal -v examples\/mine-chord/,/^# state/p' man/mine-reveal.1 | sed 1d)
+	[ "$output" = "$expected" ]
+	run bash -c 'mine-reveal -f mbf examples/mine-beginner.txt | mine-reveal -i mbf'
+	[ "$status" -eq 0 ]
+	diff <(grep -v '^#' examples/mine-beginner.txt) <(printf '%s\n' "$output" | grep -v '^#')
+}
+
+@test "the expert pipeline: a random board, opened at its safe cell" {
+	run bash -c 'mine-reveal --generate 30x16 --mines 99 --safe 8,15 | mine-reveal -c 8,15 -v'
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 17 ]
+	[ "${#lines[0]}" -eq 30 ]
+	# The safe cell has no mine around it, so it shows a 0.
+	[ "${lines[7]:14:1}" = "0" ]
+	[[ "${lines[16]}" == "# state: playing opened="* ]]
+}
+
+@test "the mine-board(5) example works as shown" {
+	run mine-reveal -v <<-'EOF'
+	....
+	....
+	..*.
+	open 1 1
+	EOF
+	[ "$output" = $'0000\n0111\n01##\n# state: playing opened=10' ]
+}
+
+@test "a seed gives the same board, one fixed by the algorithm" {
+	run mine-reveal -g 9x9 -m 10 -s 1 -S 5,5
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$data/$d/seed1.out")" ]
+	a=$(mine-reveal -g 50x40 -m 300 -s 42)
+	b=$(mine-reveal -g 50x40 -m 300 -s 42)
+	c=$(mine-reveal -g 50x40 -m 300 -s 43)
+	[ "$a" = "$b" ]
+	[ "$a" != "$c" ]
+}
+
+@test "generated boards have the mines asked for, and the safe block is clear" {
+	for m in 0 40 1400 1491; do
+		mine-reveal -g 50x30 -m "$m" -S 30,50 > "$BATS_TEST_TMPDIR/g"
+		run awk -v m="$m" '
+		/^#/ { next }
+		{ r++; n += gsub(/\*/, "*") }
+		r >= 29 && substr($0, 49, 2) != ".." { clear = "no" }
+		END { print (n == m && r == 30 && clear != "no") ? "ok" : "bad " n }
+		' "$BATS_TEST_TMPDIR/g"
+		[ "$output" = ok ]
+	done
+}
+
+@test "too many mines is refused with a clear error" {
+	run --separate-stderr mine-reveal -g 9x9 -m 73 -S 5,5
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"too many mines: 73 on a 9x9 board that has room for 72 outside the safe 3x3 block"* ]]
+	run mine-reveal -g 9x9 -m 72 -S 5,5
+	[ "$status" -eq 0 ]
+	run --separate-stderr mine-reveal -g 9x9 -m 82
+	[ "$status" -eq 2 ]
+	run --separate-stderr mine-reveal -g 9x9 -m 1 -S 10,1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-S 10,1 is outside the 9x9 board"* ]]
+}
+
+@test "MBF: bytes as specified, and back" {
+	run bash -c 'printf "*..\n..*\n" | mine-reveal -f mbf | od -An -tx1 | tr -s " \n" " "'
+	[ "$output" = " 03 02 00 02 00 00 02 01 " ]
+	run bash -c 'printf "\003\002\000\002\000\000\002\001" | mine-reveal -i mbf'
+	[ "$output" = $'*..\n..*\n# state: playing opened=0' ]
+}
+
+@test "MBF round trips over many generated boards" {
+	for s in $(seq 1 12); do
+		w=$(( s * 23 % 255 + 1 )) h=$(( s * 13 % 200 + 1 ))
+		m=$(( w * h * (s % 5) / 10 ))
+		mine-reveal -g "${w}x$h" -m "$m" -s "$s" | grep -v '^#' > "$BATS_TEST_TMPDIR/b"
+		mine-reveal -f mbf "$BATS_TEST_TMPDIR/b" | mine-reveal -i mbf | grep -v '^#' |
+		    cmp - "$BATS_TEST_TMPDIR/b"
+	done
+}
+
+@test "MBF errors: truncated, outside, twice, too big to write" {
+	run --separate-stderr bash -c 'printf "\003\002\000\002\000\000" | mine-reveal -i mbf'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "mine-reveal: stdin: byte 6: truncated board: 1 of 2 mines" ]
+	run --separate-stderr bash -c 'printf "\003\002\000\001\003\000" | mine-reveal -i mbf'
+	[ "$stderr" = "mine-reveal: stdin: byte 4: mine at x=3 y=0 is outside the 3x2 board" ]
+	run --separate-stderr bash -c 'printf "\003\002\000\002\001\001\001\001" | mine-reveal -i mbf'
+	[ "$stderr" = "mine-reveal: stdin: byte 6: mine at x=1 y=1 given twice" ]
+	run --separate-stderr bash -c 'printf "\003" | mine-reveal -i mbf'
+	[ "$stderr" = "mine-reveal: stdin: byte 0: truncated header (1 of 4 bytes)" ]
+	run --separate-stderr bash -c 'printf "\000\002\000\000" | mine-reveal -i mbf'
+	[ "$stderr" = "mine-reveal: stdin: byte 0: empty board (0x2)" ]
+	run --separate-stderr bash -c 'mine-reveal -g 256x1 -m 0 | mine-reveal -f mbf'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "mine-reveal: stdin: a 256x1 board is too large for MBF (255x255 at most)" ]
+}
+
+@test "no open zero is left next to a covered safe cell after a click" {
+	# Many random boards, clicked at their safe cell: a cascade that
+	# missed a span would leave an open 0 beside a '.'.
+	for s in $(seq 1 10); do
+		mine-reveal -g 120x90 -m $(( 120 * 90 * (s % 4 + 1) / 12 )) -s "$s" -S 45,60 |
+		    mine-reveal -c 45,60 | grep -v '^#' > "$BATS_TEST_TMPDIR/o"
+		run awk '
+		{ row[NR] = $0 }
+		END {
+			for (r = 1; r <= NR; r++)
+				for (c = 1; c <= length(row[r]); c++) {
+					if (substr(row[r], c, 1) != "0") continue
+					for (i = r - 1; i <= r + 1; i++)
+						for (j = c - 1; j <= c + 1; j++)
+							if (i >= 1 && i <= NR && substr(row[i], j, 1) == ".")
+								bad++
+				}
+			print bad + 0
+		}' "$BATS_TEST_TMPDIR/o"
+		[ "$output" = "0" ]
+	done
+}
+
+@test "a 5000x5000 board opens in one click" {
+	mine-reveal -g 5000x5000 -m 125000 -s 5 -S 2500,2500 |
+	    mine-reveal -c 2500,2500 > "$BATS_TEST_TMPDIR/o"
+	[ "$(wc -l < "$BATS_TEST_TMPDIR/o")" -eq 5001 ]
+	state=$(tail -n 1 "$BATS_TEST_TMPDIR/o")
+	[[ "$state" == "# state: playing opened="* ]]
+	# At 0.5% mines nearly all of the 24875000 safe cells open.
+	n=${state#*opened=}
+	[ "$n" -gt 24000000 ]
+	[ "$n" -le 24875000 ]
+	[ "$(head -n 5000 "$BATS_TEST_TMPDIR/o" | tr -cd '0-8' | wc -c)" -eq "$n" ]
+}
+
+@test "a write error exits 2" {
+	run --separate-stderr bash -c 'mine-reveal "$1" > /dev/full' - "$top_srcdir/examples/mine-beginner.txt"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"write error"* ]]
+}
+
+@test "bash completion offers options and formats" {
+	run complete_words mine-reveal --v
+	[[ "$output" == *"--view"* ]]
+	[[ "$output" == *"--version"* ]]
+	run complete_words mine-reveal -f ""
+	[ "$output" = $'full\nview\nmbf' ]
+	run complete_words mine-reveal --input m
+	[ "$output" = "mbf" ]
+}
