@@ -86,14 +86,18 @@ d=mine-reveal
 	run mine-reveal -c 2,2 <<-'EOF'
 	*..
 	...
+	flag 2 2
+	unflag 2 2
 
 	...
 	..*
 	EOF
 	[ "$status" -eq 0 ]
+	# bats leaves the blank line between the boards out of lines.
 	[ "${lines[1]}" = ".1." ]
-	[ "${lines[5]}" = ".1*" ]
 	[ "${lines[2]}" = "# state: playing opened=1" ]
+	[ "${lines[4]}" = ".1*" ]
+	[ "${lines[5]}" = "# state: playing opened=1" ]
 }
 
 # error MESSAGE INPUT: the board is skipped with that diagnostic, exit 1.
