@@ -116,6 +116,14 @@ d=$data/xq-bitpack
 	diff -u errors.err <(printf '%s\n' "$stderr")
 }
 
+@test "games of more than 10000 plies are refused" {
+	local line
+	line=$(for i in $(seq 2501); do printf 'h0g2 h9g7 g2h0 g7h9 '; done)
+	run --separate-stderr xq-bitpack <<<"$line"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: stdin:1: cannot pack this game (10004 plies, more than 10000?)" ]
+}
+
 @test "-i forces the notation of the input" {
 	run --separate-stderr xq-bitpack -i wxf <<<"h2e2 h9g7"
 	[ "$status" -eq 1 ]

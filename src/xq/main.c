@@ -231,7 +231,8 @@ write_game(const struct linereader *lr, const struct options *o,
 		break;
 	}
 	if (s == NULL) {
-		warn_at(lr->name, lr->lineno, "cannot pack this position");
+		warn_at(lr->name, lr->lineno, "cannot pack this game "
+		    "(%zu plies, more than 10000?)", ml->n);
 		return -1;
 	}
 	puts(s);

@@ -15,7 +15,7 @@
 #include "gf.h"
 #include "pack.h"
 
-#define MAXPLIES	100000
+#define MAXPLIES	10000	/* far beyond any game played */
 
 struct bits {
 	const uint8_t	*buf;
@@ -371,7 +371,7 @@ bits_to_text(const struct bitwriter *bw, char c0, char c1)
 	return s;
 }
 
-/* The packed string, or NULL if a move is illegal. */
+/* The packed string, or NULL if a move is illegal or there are too many. */
 char *
 pack_game(const struct game *g, enum scheme scheme)
 {
@@ -383,6 +383,8 @@ pack_game(const struct game *g, enum scheme scheme)
 	size_t i, nbits;
 	int rc;
 
+	if (g->n > MAXPLIES)
+		return NULL;
 	bw_init(&bw);
 	put_gamma(&bw, (uint32_t)g->n + 1);
 	fen_parse(&start, START_FEN, &end);
