@@ -32,3 +32,8 @@ EXTRA_DIST += \
 	tests/data/mine-reveal/won.out \
 	examples/mine-beginner.txt \
 	examples/mine-chord.txt
+EXTRA_DIST += \
+	bench/mine-reveal.sh \
+	bench/mine-bfs-baseline.c \
+	fuzz/mine-reveal-board.c \
+	fuzz/mine-reveal-mbf.c

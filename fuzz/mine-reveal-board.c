@@ -1,0 +1,49 @@
+/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c */
+/*
+ * Fuzz the text board parser, the actions it applies and the printers:
+ * any input must give boards or diagnostics, never a crash.
+ */
+
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf.h"
+#include "mine.h"
+
+int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct output views[] = {
+		{ FORMAT_FULL, 0 }, { FORMAT_VIEW, 1 }
+	};
+	struct linereader lr;
+	struct board b;
+	FILE *fp;
+	int got, n = 0;
+
+	if (freopen("/dev/null", "w", stdout) == NULL)
+		abort();
+	if (size == 0 || (fp = fmemopen((void *)data, size, "r")) == NULL)
+		return 0;
+	memset(&lr, 0, sizeof(lr));
+	lr.fp = fp;
+	lr.name = "fuzz";
+	board_init(&b, lr.name);
+	while ((got = parse_board(&lr, &b)) != 0) {
+		if (got == -1)
+			continue;
+		reveal_apply(&b, ACTION_CHORD, 1, 1);
+		reveal_apply(&b, ACTION_OPEN, b.height, b.width);
+		board_print(&b, &views[n++ % 2]);
+		(void)mbf_write(&b);
+	}
+	board_free(&b);
+	lr_close(&lr);
+	return 0;
+}
