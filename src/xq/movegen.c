@@ -27,7 +27,10 @@ static void	 init_tables(void);
 static void	 init_square(int, int);
 static int	 on_board(int, int);
 static int	 in_palace(int, int);
-static int	 attacked_lines(const uint8_t *, int, int);
+static int	 ray_attacked(const uint8_t *, int, int, int);
+static int	 horse_attacked(const uint8_t *, int, int);
+static int	 uncovered(const uint8_t *, int, struct xqmove, const int *,
+		    int);
 static int	 attacked(const uint8_t *, int, int);
 static size_t	 pseudo_moves(const uint8_t *, int, int, struct xqmove *);
 static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *);
@@ -48,6 +51,10 @@ static struct steps	 elephant_to[XQ_SQUARES];
 static struct steps	 advisor_to[XQ_SQUARES];
 static struct steps	 king_to[XQ_SQUARES];
 static struct steps	 pawn_to[2][XQ_SQUARES];
+/* How square b lies from square a: its ray from a (RAY) and LEG. */
+static uint8_t		 seen[XQ_SQUARES][XQ_SQUARES];
+#define RAY	7
+#define LEG	8
 
 static const int	 dr[4] = { 1, -1, 0, 0 };
 static const int	 df[4] = { 0, 0, 1, -1 };
@@ -133,11 +140,15 @@ init_square(int r, int f)
 static void
 init_tables(void)
 {
-	int r, f;
+	int r, f, a, b;
 
 	for (r = 0; r < XQ_RANKS; r++)
 		for (f = 0; f < XQ_FILES; f++)
 			init_square(r, f);
+	for (a = 0; a < XQ_SQUARES; a++)
+		for (b = 0; b < XQ_SQUARES; b++)
+			seen[a][b] = (uint8_t)(ray_of(b, a) |
+			    (is_leg(b, a) ? LEG : 0));
 	ready = 1;
 }
 
@@ -157,30 +168,35 @@ king_square(const uint8_t *sq, int side)
 }
 
 /*
- * Is square k struck along a line by a rook, by a cannon over one screen,
+ * Is square k struck along ray d by a rook, by a cannon over one screen,
  * or by the other king facing it on an open file?
  */
 static int
-attacked_lines(const uint8_t *sq, int k, int by)
+ray_attacked(const uint8_t *sq, int k, int d, int by)
 {
-	int d, i, p, screen, b = by == BLACK ? BLACK_PIECE : 0;
+	int i, p, screen = 0, b = by == BLACK ? BLACK_PIECE : 0;
 
-	for (d = 0; d < 4; d++) {
-		screen = 0;
-		for (i = 0; i < raylen[k][d]; i++) {
-			if ((p = sq[ray[k][d][i]]) == EMPTY)
-				continue;
-			if (!screen) {
-				if (p == (ROOK | b) || p == (KING | b))
-					return 1;
-				screen = 1;
-			} else {
-				if (p == (CANNON | b))
-					return 1;
-				break;
-			}
-		}
+	for (i = 0; i < raylen[k][d]; i++) {
+		if ((p = sq[ray[k][d][i]]) == EMPTY)
+			continue;
+		if (screen)
+			return p == (CANNON | b);
+		if (p == (ROOK | b) || p == (KING | b))
+			return 1;
+		screen = 1;
 	}
+	return 0;
+}
+
+static int
+horse_attacked(const uint8_t *sq, int k, int by)
+{
+	const struct steps *h = &horse_from[k];
+	int i, b = by == BLACK ? BLACK_PIECE : 0;
+
+	for (i = 0; i < h->n; i++)
+		if (sq[h->to[i]] == (HORSE | b) && sq[h->via[i]] == EMPTY)
+			return 1;
 	return 0;
 }
 
@@ -188,12 +204,10 @@ attacked_lines(const uint8_t *sq, int k, int by)
 static int
 attacked(const uint8_t *sq, int k, int by)
 {
-	const struct steps *h = &horse_from[k];
-	int i, b = by == BLACK ? BLACK_PIECE : 0, f = k % XQ_FILES;
+	int d, i, b = by == BLACK ? BLACK_PIECE : 0, f = k % XQ_FILES;
 
-	for (i = 0; i < h->n; i++)
-		if (sq[h->to[i]] == (HORSE | b) && sq[h->via[i]] == EMPTY)
-			return 1;
+	if (horse_attacked(sq, k, by))
+		return 1;
 	/* A pawn strikes forward, or sideways: from behind k or beside it. */
 	i = by == RED ? k - XQ_FILES : k + XQ_FILES;
 	if (i >= 0 && i < XQ_SQUARES && sq[i] == (PAWN | b))
@@ -202,7 +216,29 @@ attacked(const uint8_t *sq, int k, int by)
 		return 1;
 	if (f < XQ_FILES - 1 && sq[k + 1] == (PAWN | b))
 		return 1;
-	return attacked_lines(sq, k, by);
+	for (d = 0; d < 4; d++)
+		if (ray_attacked(sq, k, d, by))
+			return 1;
+	return 0;
+}
+
+/*
+ * Once m is played on sq, is the mover's king on k, not in check before
+ * and not the piece moved, attacked?  Only along the rays m left or
+ * entered where an enemy slider stands, or by a horse whose leg m
+ * cleared.
+ */
+static int
+uncovered(const uint8_t *sq, int k, struct xqmove m, const int *danger,
+    int by)
+{
+	int rf = seen[k][m.from] & RAY, rt = seen[k][m.to] & RAY;
+
+	if (danger[rf] && ray_attacked(sq, k, rf, by))
+		return 1;
+	if (rt != rf && danger[rt] && ray_attacked(sq, k, rt, by))
+		return 1;
+	return (seen[k][m.from] & LEG) && horse_attacked(sq, k, by);
 }
 
 static size_t
@@ -372,19 +408,22 @@ legal_moves(const struct xqpos *pos, struct xqmove *out)
 			continue;
 		base = kept;
 		n = pseudo_moves(sq, from, side, out + base);
-		near = check || from == king || is_leg(from, king) ||
-		    danger[ray_of(from, king)];
+		near = check || from == king || (seen[king][from] & LEG) ||
+		    danger[seen[king][from] & RAY];
 		for (i = 0; i < n; i++) {
 			m = out[base + i];
-			if (!near && !danger[ray_of(m.to, king)]) {
+			if (!near && !danger[seen[king][m.to] & RAY]) {
 				out[kept++] = m;
 				continue;
 			}
 			taken = sq[m.to];
 			sq[m.to] = sq[m.from];
 			sq[m.from] = EMPTY;
-			k = m.from == king ? m.to : king;
-			if (!attacked(sq, k, !side))
+			if (check || m.from == king) {
+				k = m.from == king ? m.to : king;
+				if (!attacked(sq, k, !side))
+					out[kept++] = m;
+			} else if (!uncovered(sq, king, m, danger, !side))
 				out[kept++] = m;
 			sq[m.from] = sq[m.to];
 			sq[m.to] = taken;
