@@ -29,18 +29,16 @@ static int	 on_board(int, int);
 static int	 in_palace(int, int);
 static int	 ray_attacked(const uint8_t *, int, int, int);
 static int	 horse_attacked(const uint8_t *, int, int);
+static int	 pawn_attacked(const uint8_t *, int, int);
 static int	 uncovered(const uint8_t *, int, struct xqmove, const int *,
 		    int);
 static int	 attacked(const uint8_t *, int, int);
 static size_t	 pseudo_moves(const uint8_t *, int, int, struct xqmove *);
 static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *);
 static int	 king_square(const uint8_t *, int);
-static int	 on_lines(int, int);
-static int	 may_expose(int, int);
 static int	 is_leg(int, int);
 static int	 ray_of(int, int);
 static void	 line_danger(const uint8_t *, int, int, int *);
-static int	 near_king(int, int);
 
 static int		 ready;
 static uint8_t		 ray[XQ_SQUARES][4][XQ_RANKS];
@@ -204,22 +202,28 @@ horse_attacked(const uint8_t *sq, int k, int by)
 static int
 attacked(const uint8_t *sq, int k, int by)
 {
-	int d, i, b = by == BLACK ? BLACK_PIECE : 0, f = k % XQ_FILES;
+	int d;
 
-	if (horse_attacked(sq, k, by))
-		return 1;
-	/* A pawn strikes forward, or sideways: from behind k or beside it. */
-	i = by == RED ? k - XQ_FILES : k + XQ_FILES;
-	if (i >= 0 && i < XQ_SQUARES && sq[i] == (PAWN | b))
-		return 1;
-	if (f > 0 && sq[k - 1] == (PAWN | b))
-		return 1;
-	if (f < XQ_FILES - 1 && sq[k + 1] == (PAWN | b))
+	if (horse_attacked(sq, k, by) || pawn_attacked(sq, k, by))
 		return 1;
 	for (d = 0; d < 4; d++)
 		if (ray_attacked(sq, k, d, by))
 			return 1;
 	return 0;
+}
+
+/* A pawn strikes forward, or sideways: from behind k or beside it. */
+static int
+pawn_attacked(const uint8_t *sq, int k, int by)
+{
+	int i, b = by == BLACK ? BLACK_PIECE : 0, f = k % XQ_FILES;
+
+	i = by == RED ? k - XQ_FILES : k + XQ_FILES;
+	if (i >= 0 && i < XQ_SQUARES && sq[i] == (PAWN | b))
+		return 1;
+	if (f > 0 && sq[k - 1] == (PAWN | b))
+		return 1;
+	return f < XQ_FILES - 1 && sq[k + 1] == (PAWN | b);
 }
 
 /*
@@ -311,29 +315,6 @@ pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out)
 		out[n++].to = (uint8_t)t;
 	}
 	return n;
-}
-
-/* Is a on the rank or the file of b? */
-static int
-on_lines(int a, int b)
-{
-	return a / XQ_FILES == b / XQ_FILES || a % XQ_FILES == b % XQ_FILES;
-}
-
-/*
- * Could moving the piece off from uncover the king on k?  Only if from
- * is on the king's lines (a rook, cannon or king behind it) or is the
- * leg of a horse striking the king, a square diagonally next to it.
- * Pawns strike through nothing.
- */
-static int
-may_expose(int from, int k)
-{
-	int dr = from / XQ_FILES - k / XQ_FILES;
-	int df = from % XQ_FILES - k % XQ_FILES;
-
-	return dr == 0 || df == 0 || ((dr == 1 || dr == -1) &&
-	    (df == 1 || df == -1));
 }
 
 /* Is from diagonally next to k, where the leg of a horse striking k is? */
@@ -578,34 +559,34 @@ control_map(const struct xqpos *pos, int side, uint8_t *map)
 	}
 }
 
-/* Is a within two ranks and two files of k (where a horse strikes)? */
-static int
-near_king(int a, int k)
-{
-	int dr = a / XQ_FILES - k / XQ_FILES, df = a % XQ_FILES - k % XQ_FILES;
-
-	return dr >= -2 && dr <= 2 && df >= -2 && df <= 2;
-}
-
-/* Does the move, played by the side to move, check the other king? */
+/*
+ * Does the move, played by the side to move, check the other king?  That
+ * king is not in check before, so a check can only come along a ray of
+ * it the move left or entered, from the piece moved if a horse or pawn,
+ * or from a horse whose leg the move cleared.
+ */
 int
 gives_check(const struct xqpos *pos, struct xqmove m)
 {
 	uint8_t sq[XQ_SQUARES];
-	int k;
+	int k, rf, rt, kind = PIECE_KIND(pos->sq[m.from]), side = pos->side;
 
-	if ((k = king_square(pos->sq, !pos->side)) == -1)
+	if ((k = king_square(pos->sq, !side)) == -1)
 		return 0;
-	/*
-	 * A check comes along the king's lines, from a horse or pawn near
-	 * it, or from a horse whose leg the move clears; anything else
-	 * cannot give one.
-	 */
-	if (!may_expose(m.from, k) && !on_lines(m.to, k) &&
-	    !near_king(m.to, k))
+	rf = seen[k][m.from] & RAY;
+	rt = seen[k][m.to] & RAY;
+	if (rf == 4 && rt == 4 && !(seen[k][m.from] & LEG) &&
+	    kind != HORSE && kind != PAWN)
 		return 0;
 	memcpy(sq, pos->sq, sizeof(sq));
 	sq[m.to] = sq[m.from];
 	sq[m.from] = EMPTY;
-	return attacked(sq, k, pos->side);
+	if (rf != 4 && ray_attacked(sq, k, rf, side))
+		return 1;
+	if (rt != rf && rt != 4 && ray_attacked(sq, k, rt, side))
+		return 1;
+	if ((kind == HORSE || (seen[k][m.from] & LEG)) &&
+	    horse_attacked(sq, k, side))
+		return 1;
+	return kind == PAWN && pawn_attacked(sq, k, side);
 }
