@@ -142,6 +142,13 @@ d=$data/xq-bitpack
 	[ "$status" -eq 2 ]
 }
 
+@test "a missing file is reported once and the other files are read" {
+	run --separate-stderr xq-bitpack "$BATS_TEST_TMPDIR/nonesuch" "$d/vector12.iccs"
+	[ "$status" -eq 2 ]
+	[ "$output" = 1rGkvFheSOw ]
+	[ "$stderr" = "xq-bitpack: $BATS_TEST_TMPDIR/nonesuch: No such file or directory" ]
+}
+
 @test "a write error is an error" {
 	run sh -c 'xq-bitpack "$1" >/dev/full' sh "$d/ccpd-30.iccs"
 	[ "$status" -eq 2 ]

@@ -262,10 +262,8 @@ filter(const char *path, const struct options *o)
 	struct linereader lr;
 	int status = GF_EXIT_OK;
 
-	if (lr_open(&lr, path) == -1) {
-		warn("%s", path);
+	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
-	}
 	while (lr_next(&lr) == 1) {
 		if (lr.len == 0) {
 			putchar('\n');
@@ -273,10 +271,6 @@ filter(const char *path, const struct options *o)
 		}
 		if (do_line(&lr, o) == -1)
 			status = GF_EXIT_BAD;
-	}
-	if (ferror(lr.fp)) {
-		warn("%s", lr.name);
-		status = GF_EXIT_ERROR;
 	}
 	lr_close(&lr);
 	return status;

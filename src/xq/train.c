@@ -56,7 +56,7 @@ read_corpus(const char *path, struct corpus *c)
 	struct notation_error e;
 
 	if (lr_open(&lr, path) == -1)
-		err(GF_EXIT_ERROR, "%s", path);
+		exit(GF_EXIT_ERROR);
 	while (lr_next(&lr) == 1) {
 		if (c->n == c->cap) {
 			c->cap = c->cap ? c->cap * 2 : 1024;
