@@ -439,6 +439,47 @@ in_check(const struct xqpos *pos, int side)
 	return attacked(pos->sq, k, !side);
 }
 
+/* Has the piece on from a geometric target (see below)?  Stops early. */
+int
+has_geometric_target(const struct xqpos *pos, int from)
+{
+	const struct steps *s;
+	int i, t, p = pos->sq[from], side = PIECE_SIDE(p);
+
+	if (!ready)
+		init_tables();
+	switch (PIECE_KIND(p)) {
+	case ROOK:
+	case CANNON:
+		for (t = 0; t < 4; t++)
+			for (i = 0; i < raylen[from][t]; i++)
+				if (pos->sq[ray[from][t][i]] == EMPTY ||
+				    PIECE_SIDE(pos->sq[ray[from][t][i]]) != side)
+					return 1;
+		return 0;
+	case HORSE:
+		s = &horse_to[from];
+		break;
+	case ELEPHANT:
+		s = &elephant_to[from];
+		break;
+	case ADVISOR:
+		s = &advisor_to[from];
+		break;
+	case KING:
+		s = &king_to[from];
+		break;
+	default:
+		s = &pawn_to[side][from];
+		break;
+	}
+	for (i = 0; i < s->n; i++)
+		if (pos->sq[s->to[i]] == EMPTY ||
+		    PIECE_SIDE(pos->sq[s->to[i]]) != side)
+			return 1;
+	return 0;
+}
+
 /*
  * The squares the piece on from could reach on an empty board of the
  * same shape (its geometry alone: palace, river, files and ranks), less

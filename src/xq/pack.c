@@ -132,13 +132,12 @@ find_move(const struct xqmove *list, size_t n, struct xqmove m)
 static int
 geometric_pieces(const struct xqpos *pos, uint8_t *out)
 {
-	uint8_t t[XQ_SQUARES];
 	int sq, n = 0;
 
 	for (sq = 0; sq < XQ_SQUARES; sq++)
 		if (pos->sq[sq] != EMPTY &&
 		    PIECE_SIDE(pos->sq[sq]) == pos->side &&
-		    geometric_targets(pos, sq, t) > 0)
+		    has_geometric_target(pos, sq))
 			out[n++] = (uint8_t)sq;
 	return n;
 }

@@ -64,6 +64,7 @@ int		 is_legal(const struct xqpos *, struct xqmove);
 int		 in_check(const struct xqpos *, int);
 int		 gives_check(const struct xqpos *, struct xqmove);
 size_t		 geometric_targets(const struct xqpos *, int, uint8_t *);
+int		 has_geometric_target(const struct xqpos *, int);
 void		 control_map(const struct xqpos *, int, uint8_t *);
 
 #endif /* XQ_H */
