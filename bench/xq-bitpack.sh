@@ -52,10 +52,13 @@ for s in geometric index ranked; do
 	else
 		rt="ROUND TRIP FAILED"
 	fi
-	awk -v p="$plies" -v s="$s" -v rt="$rt" '
-		{ c += length($0); n++ }
-		END { printf "%-9s %.3f bits/move (whole links), %.3f without the 2 letters; %.1f chars a link; %s\n",
-		    s, c * 6 / p, (c - 2 * n) * 6 / p, c / n, rt }' "$tmp/$s"
+	# The moves alone: less the letters, the Elias gamma ply count and
+	# the start-position bit (the padding of the last letter stays in).
+	paste -d ' ' "$tmp/$s" "$tmp/games" | awk -v p="$plies" -v s="$s" -v rt="$rt" '
+		{ c += length($1); n++; k = NF - 1
+		  h += 2 * int(log(k + 1) / log(2) + 1e-9) + 2 }
+		END { printf "%-9s %.3f bits/move (whole links), %.3f without the 2 letters, %.3f the moves alone; %.1f chars a link; %s\n",
+		    s, c * 6 / p, (c - 2 * n) * 6 / p, ((c - 2 * n) * 6 - h) / p, c / n, rt }'
 	pk=$(median xq-bitpack -S "$s" "$tmp/games")
 	un=$(median xq-bitpack "$tmp/$s")
 	re=$(median xq-bitpack -S "$s" -f packed "$tmp/$s")
