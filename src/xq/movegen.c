@@ -426,6 +426,13 @@ is_legal(const struct xqpos *pos, struct xqmove m)
 	return 0;
 }
 
+/* The square of side's king, or -1. */
+int
+king_of(const struct xqpos *pos, int side)
+{
+	return king_square(pos->sq, side);
+}
+
 /* Is side's king attacked?  A side without a king is not in check. */
 int
 in_check(const struct xqpos *pos, int side)
@@ -601,33 +608,45 @@ control_map(const struct xqpos *pos, int side, uint8_t *map)
 }
 
 /*
- * Does the move, played by the side to move, check the other king?  That
- * king is not in check before, so a check can only come along a ray of
- * it the move left or entered, from the piece moved if a horse or pawn,
- * or from a horse whose leg the move cleared.
+ * Does the move, played by side on the board sq (which is changed and
+ * changed back), check the other king, on k?  That king is not in check
+ * before, so a check can only come along a ray of it the move left or
+ * entered, from the piece moved if a horse or pawn, or from a horse
+ * whose leg the move cleared.
  */
 int
-gives_check(const struct xqpos *pos, struct xqmove m)
+move_checks(uint8_t *sq, int k, int side, struct xqmove m)
 {
-	uint8_t sq[XQ_SQUARES];
-	int k, rf, rt, kind = PIECE_KIND(pos->sq[m.from]), side = pos->side;
+	int rf, rt, kind = PIECE_KIND(sq[m.from]), taken, check = 0;
 
-	if ((k = king_square(pos->sq, !side)) == -1)
-		return 0;
 	rf = seen[k][m.from] & RAY;
 	rt = seen[k][m.to] & RAY;
 	if (rf == 4 && rt == 4 && !(seen[k][m.from] & LEG) &&
 	    kind != HORSE && kind != PAWN)
 		return 0;
-	memcpy(sq, pos->sq, sizeof(sq));
+	taken = sq[m.to];
 	sq[m.to] = sq[m.from];
 	sq[m.from] = EMPTY;
-	if (rf != 4 && ray_attacked(sq, k, rf, side))
-		return 1;
-	if (rt != rf && rt != 4 && ray_attacked(sq, k, rt, side))
-		return 1;
-	if ((kind == HORSE || (seen[k][m.from] & LEG)) &&
-	    horse_attacked(sq, k, side))
-		return 1;
-	return kind == PAWN && pawn_attacked(sq, k, side);
+	if ((rf != 4 && ray_attacked(sq, k, rf, side)) ||
+	    (rt != rf && rt != 4 && ray_attacked(sq, k, rt, side)) ||
+	    ((kind == HORSE || (seen[k][m.from] & LEG)) &&
+	    horse_attacked(sq, k, side)) ||
+	    (kind == PAWN && pawn_attacked(sq, k, side)))
+		check = 1;
+	sq[m.from] = sq[m.to];
+	sq[m.to] = (uint8_t)taken;
+	return check;
+}
+
+/* Does the move, played by the side to move, check the other king? */
+int
+gives_check(const struct xqpos *pos, struct xqmove m)
+{
+	uint8_t sq[XQ_SQUARES];
+	int k;
+
+	if ((k = king_square(pos->sq, !pos->side)) == -1)
+		return 0;
+	memcpy(sq, pos->sq, sizeof(sq));
+	return move_checks(sq, k, pos->side, m);
 }

@@ -71,14 +71,24 @@ context_next(struct order_context *ctx, struct xqmove m)
 	ctx->last_to = m.to;
 }
 
-/*
- * The features of move m; mine and theirs are the control maps of the
- * side to move and of the other side.  Returns how many went into f.
- */
-size_t
-move_features(const struct xqpos *pos, const struct order_context *ctx,
-    const uint8_t *mine, const uint8_t *theirs, struct xqmove m, uint16_t *f)
+/* Work out once what every move of pos needs. */
+void
+prepare_input(struct move_input *in, const struct xqpos *pos)
 {
+	in->pos = pos;
+	memcpy(in->sq, pos->sq, sizeof(in->sq));
+	in->their_king = king_of(pos, !pos->side);
+	control_map(pos, pos->side, in->mine);
+	control_map(pos, !pos->side, in->theirs);
+}
+
+/* The features of move m into f; returns how many. */
+size_t
+move_features(struct move_input *in, const struct order_context *ctx,
+    struct xqmove m, uint16_t *f)
+{
+	const struct xqpos *pos = in->pos;
+	const uint8_t *mine = in->mine, *theirs = in->theirs;
 	int side = pos->side, kind = PIECE_KIND(pos->sq[m.from]) - 1;
 	int taken = PIECE_KIND(pos->sq[m.to]), self;
 	size_t n = 0;
@@ -93,7 +103,8 @@ move_features(const struct xqpos *pos, const struct order_context *ctx,
 	/* Going back where the piece came from, or moving it again. */
 	if (ctx->has_own && m.from == ctx->own.to)
 		f[n++] = m.to == ctx->own.from ? F_UNDO : F_AGAIN;
-	if (gives_check(pos, m))
+	if (in->their_king != -1 &&
+	    move_checks(in->sq, in->their_king, side, m))
 		f[n++] = F_CHECK;
 	/*
 	 * The mover itself strikes where it goes, except a cannon moving
@@ -115,15 +126,14 @@ size_t
 scored_moves(const struct xqpos *pos, const struct order_context *ctx,
     struct xqmove *out, int *score)
 {
-	uint8_t mine[XQ_SQUARES], theirs[XQ_SQUARES];
+	struct move_input in;
 	uint16_t f[MODEL_MAXFEATURES];
 	size_t n, i, k, nf;
 
 	n = legal_moves(pos, out);
-	control_map(pos, pos->side, mine);
-	control_map(pos, !pos->side, theirs);
+	prepare_input(&in, pos);
 	for (i = 0; i < n; i++) {
-		nf = move_features(pos, ctx, mine, theirs, out[i], f);
+		nf = move_features(&in, ctx, out[i], f);
 		score[i] = 0;
 		for (k = 0; k < nf; k++)
 			score[i] += model_weight[f[k]];

@@ -55,9 +55,17 @@ void		 context_next(struct order_context *, struct xqmove);
 size_t		 scored_moves(const struct xqpos *,
 		    const struct order_context *, struct xqmove *, int *);
 uint32_t	 move_freqs(const int *, size_t, uint32_t *);
-size_t		 move_features(const struct xqpos *,
-		    const struct order_context *, const uint8_t *,
-		    const uint8_t *, struct xqmove, uint16_t *);
+/* What the features of every move in one position are read from. */
+struct move_input {
+	const struct xqpos *pos;
+	uint8_t		 sq[XQ_SQUARES];	/* a board to try moves on */
+	int		 their_king;
+	uint8_t		 mine[XQ_SQUARES];	/* control_map of the mover */
+	uint8_t		 theirs[XQ_SQUARES];	/* and of the other side */
+};
+void		 prepare_input(struct move_input *, const struct xqpos *);
+size_t		 move_features(struct move_input *,
+		    const struct order_context *, struct xqmove, uint16_t *);
 
 /* model.c, written by xq-train: the feature weights. */
 extern const int16_t	 model_weight[MODEL_NFEATURES];

@@ -99,16 +99,15 @@ fit_ply(const struct xqpos *pos, const struct order_context *ctx,
 {
 	struct fit *fit = arg;
 	struct xqmove list[XQ_MAXMOVES];
-	uint8_t mine[XQ_SQUARES], theirs[XQ_SQUARES];
+	struct move_input in;
 	uint16_t f[XQ_MAXMOVES][MODEL_MAXFEATURES];
 	size_t nf[XQ_MAXMOVES], n, i, k;
 	double s[XQ_MAXMOVES], max = -1e300, z = 0, g;
 
 	n = legal_moves(pos, list);
-	control_map(pos, pos->side, mine);
-	control_map(pos, !pos->side, theirs);
+	prepare_input(&in, pos);
 	for (i = 0; i < n; i++) {
-		nf[i] = move_features(pos, ctx, mine, theirs, list[i], f[i]);
+		nf[i] = move_features(&in, ctx, list[i], f[i]);
 		for (s[i] = 0, k = 0; k < nf[i]; k++)
 			s[i] += fit->w[f[i][k]];
 		if (s[i] > max)
@@ -138,17 +137,16 @@ cost_ply(const struct xqpos *pos, const struct order_context *ctx,
 {
 	struct cost *c = arg;
 	struct xqmove list[XQ_MAXMOVES];
-	uint8_t mine[XQ_SQUARES], theirs[XQ_SQUARES];
+	struct move_input in;
 	uint16_t f[MODEL_MAXFEATURES];
 	uint32_t freq[XQ_MAXMOVES], total;
 	int s[XQ_MAXMOVES];
 	size_t n, i, k, nf, at = 0;
 
 	n = legal_moves(pos, list);
-	control_map(pos, pos->side, mine);
-	control_map(pos, !pos->side, theirs);
+	prepare_input(&in, pos);
 	for (i = 0; i < n; i++) {
-		nf = move_features(pos, ctx, mine, theirs, list[i], f);
+		nf = move_features(&in, ctx, list[i], f);
 		for (s[i] = 0, k = 0; k < nf; k++)
 			s[i] += c->w[f[k]];
 		if (list[i].from == played.from && list[i].to == played.to)

@@ -63,6 +63,8 @@ size_t		 legal_moves(const struct xqpos *, struct xqmove *);
 int		 is_legal(const struct xqpos *, struct xqmove);
 int		 in_check(const struct xqpos *, int);
 int		 gives_check(const struct xqpos *, struct xqmove);
+int		 move_checks(uint8_t *, int, int, struct xqmove);
+int		 king_of(const struct xqpos *, int);
 size_t		 geometric_targets(const struct xqpos *, int, uint8_t *);
 int		 has_geometric_target(const struct xqpos *, int);
 void		 control_map(const struct xqpos *, int, uint8_t *);
