@@ -53,7 +53,7 @@ median() {
 }
 
 ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b > 0 ? a / b : 0 }'
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", (b > 0 ? a / b : 0) }'
 }
 
 echo "medians of $runs runs; elapsed seconds, then CPU seconds"

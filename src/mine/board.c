@@ -31,11 +31,11 @@ static void	 prefault(struct board *, size_t);
 static void	 decode_table(uint8_t *);
 static uint64_t	 load8(const uint8_t *);
 static void	 store8(uint8_t *, uint64_t);
-static int	 count_row(struct board *, size_t, uint8_t *);
+static int	 count_row(struct board *, size_t);
 static void	 keep_bytes(uint64_t *, uint64_t *, uint64_t *, uint64_t *,
 		    size_t);
-static size_t	 wrong_column(const struct board *, size_t, const uint8_t *,
-		    unsigned int *);
+static int	 wrong_count(const struct board *, size_t, size_t, uint64_t,
+		    uint64_t);
 static void	 full_table(char *);
 static void	 view_table(char *, enum state, int);
 static void	 print_table_rows(const struct board *, const char *);
@@ -69,6 +69,7 @@ board_free(struct board *b)
 	free(b->base);
 	free(b->rowline);
 	free(b->stack);
+	free(b->vsum);
 	board_init(b, b->file);
 }
 
@@ -144,8 +145,11 @@ board_start(struct board *b, size_t width)
 	b->width = width;
 	b->stride = width + 2;
 	b->height = 0;
+	b->counted = 0;
 	b->mines = b->opened = 0;
 	b->lost = 0;
+	free(b->vsum);
+	b->vsum = xmalloc(b->stride + 2 * SLACK);
 	grow_rows(b, 2);
 	memset(b->base, 0, SLACK);
 	memset(b->cell, CELL_WALL, b->stride);
@@ -243,6 +247,8 @@ board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 	}
 	b->height = r;
 	b->rowline[r] = lineno;
+	if (r >= 2)
+		return count_row(b, r - 1);
 	return 0;
 }
 
@@ -251,15 +257,17 @@ board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
  * mine bit of every byte summed down each column into vsum, then the
  * three column sums around each cell less its own mine.  No byte sum
  * passes 9, so bytes never carry into each other.  Also checks the
- * counts that open cells show, and adds up mines and open cells.
- * Returns nonzero if some open cell shows a wrong count.
+ * counts that open cells show, and adds up mines and open cells.  Rows
+ * are counted as soon as the row below is in, while they are still in
+ * the cache.  Returns -1 after a diagnostic if an open cell shows a
+ * count its neighbours contradict.
  */
 static int
-count_row(struct board *b, size_t r, uint8_t *vsum)
+count_row(struct board *b, size_t r)
 {
 	const uint8_t *up, *down;
-	uint8_t *row;
-	uint64_t c, n, mine, open, diff, wrong = 0;
+	uint8_t *row, *vsum = b->vsum;
+	uint64_t c, n, mine, open, wrong;
 	uint64_t mines = 0, opened = 0, exploded = 0;
 	size_t x, w = b->width;
 
@@ -278,9 +286,10 @@ count_row(struct board *b, size_t r, uint8_t *vsum)
 		    load8(vsum + x + 1) - mine;
 		if (x + 8 > w + 1)
 			keep_bytes(&c, &n, &mine, &open, w + 1 - x);
-		diff = (c & CELLS_COUNT) ^ n;
-		diff = (diff | diff >> 1 | diff >> 2 | diff >> 3) & ONES;
-		wrong |= diff & open & ~mine;
+		wrong = (c & CELLS_COUNT) ^ n;
+		wrong = (wrong | wrong >> 1 | wrong >> 2 | wrong >> 3) & ONES;
+		if ((wrong & open & ~mine) != 0)
+			return wrong_count(b, r, x, c, n);
 		mines += (mine * ONES) >> 56;
 		opened += ((open & ~mine) * ONES) >> 56;
 		exploded |= open & mine;
@@ -289,7 +298,8 @@ count_row(struct board *b, size_t r, uint8_t *vsum)
 	b->mines += mines;
 	b->opened += opened;
 	b->lost |= exploded != 0;
-	return wrong != 0;
+	b->counted = r;
+	return 0;
 }
 
 /*
@@ -307,57 +317,41 @@ keep_bytes(uint64_t *c, uint64_t *n, uint64_t *mine, uint64_t *open,
 	*open &= mask;
 }
 
-/* The column of the first open cell whose count is wrong in row r. */
-static size_t
-wrong_column(const struct board *b, size_t r, const uint8_t *before,
-    unsigned int *shown)
+/* Tell which cell of the word of cells c at column x shows a wrong count. */
+static int
+wrong_count(const struct board *b, size_t r, size_t x, uint64_t c,
+    uint64_t n)
 {
-	const uint8_t *row = board_at(b, r, 0);
-	size_t x;
+	unsigned int i, cell, count;
 
-	for (x = 1; x <= b->width; x++)
-		if ((before[x] & 0x30) == CELL_OPEN &&
-		    (before[x] & CELL_COUNT) != (row[x] & CELL_COUNT)) {
-			*shown = before[x] & CELL_COUNT;
-			return x;
-		}
-	return 0;
+	for (i = 0; i < 8; i++) {
+		cell = (c >> (8 * i)) & 0xff;
+		count = (n >> (8 * i)) & CELL_COUNT;
+		if ((cell & 0x30) == CELL_OPEN && (cell & CELL_COUNT) != count)
+			break;
+	}
+	warn_at_column(b->file, b->rowline[r], x + i,
+	    "open cell disagrees with the mines around it "
+	    "(shows %u, %u adjacent)", cell & CELL_COUNT, count);
+	return -1;
 }
 
 /*
- * The last row is in: close the board with its bottom wall, count, and
- * check.  Returns -1 after a diagnostic if an open cell shows a count its
- * neighbours contradict.
+ * The last row is in: close the board with its bottom wall and count the
+ * rows not yet counted.  Returns -1 after a diagnostic if an open cell
+ * shows a count its neighbours contradict.
  */
 int
 board_finish(struct board *b)
 {
-	uint8_t *vsum, *before;
-	unsigned int shown = 0;
-	size_t r, col;
+	size_t r;
 
 	grow_rows(b, b->height + 2);
 	memset(board_at(b, b->height + 1, 0), CELL_WALL, b->stride);
 	memset(board_at(b, b->height + 2, 0), 0, SLACK);
-	vsum = xmalloc(b->stride + 2 * SLACK);
-	before = xmalloc(b->stride + SLACK);
-	b->mines = b->opened = 0;
-	b->lost = 0;
-	for (r = 1; r <= b->height; r++) {
-		memcpy(before, board_at(b, r, 0), b->stride);
-		if (!count_row(b, r, vsum))
-			continue;
-		col = wrong_column(b, r, before, &shown);
-		free(vsum);
-		free(before);
-		warn_at_column(b->file, b->rowline[r], col,
-		    "open cell disagrees with the mines around it "
-		    "(shows %u, %u adjacent)", shown,
-		    (unsigned int)(*board_at(b, r, col) & CELL_COUNT));
-		return -1;
-	}
-	free(vsum);
-	free(before);
+	for (r = b->counted + 1; r <= b->height; r++)
+		if (count_row(b, r) == -1)
+			return -1;
 	return 0;
 }
 

@@ -89,7 +89,6 @@ mbf_read(FILE *fp, const char *name, size_t *offset, struct board *b)
 	}
 	if (read_mines(fp, name, offset, b, n) == -1)
 		return -1;
-	b->mines = n;
 	if (board_finish(b) == -1)
 		return -1;
 	return 1;

@@ -34,6 +34,8 @@ struct board {
 	uint8_t		*base;		/* the allocation */
 	uint8_t		*cell;		/* padded row 0, column 0 */
 	size_t		 width, height;	/* without the wall */
+	size_t		 counted;	/* rows whose counts are done */
+	uint8_t		*vsum;		/* a row of column sums of mines */
 	size_t		 stride;	/* width + 2 */
 	size_t		 cap_rows;	/* padded rows allocated */
 	size_t		 populated;	/* bytes of base known mapped */

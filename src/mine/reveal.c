@@ -31,7 +31,7 @@
 static uint64_t	 load8(const uint8_t *);
 static void	 store8(uint8_t *, uint64_t);
 static int	 any_available(uint64_t);
-static void	 open_run(struct board *, size_t, size_t);
+static size_t	 open_run(struct board *, size_t, size_t);
 static size_t	 stack_limit(const struct board *);
 static void	 push_span(struct board *, size_t, size_t, size_t);
 static void	 expand_row(struct board *, size_t, size_t, size_t);
@@ -70,9 +70,10 @@ any_available(uint64_t v)
  * The cell at (r, x) has just been opened and is a zero: open the whole
  * run of covered zeros it lies in, and the numbered cell at each end
  * (which cannot be a mine, being next to a zero), then queue the run.
- * Eight cells at a time where the run is long.
+ * Eight cells at a time where the run is long.  Returns the run's last
+ * column.
  */
-static void
+static size_t
 open_run(struct board *b, size_t r, size_t x)
 {
 	uint8_t *row = board_at(b, r, 0);
@@ -107,6 +108,7 @@ open_run(struct board *b, size_t r, size_t x)
 	}
 	b->opened += n;
 	push_span(b, r, first, last);
+	return last;
 }
 
 static size_t
@@ -180,10 +182,8 @@ expand_row(struct board *b, size_t r, size_t first, size_t last)
 			x++;
 			continue;
 		}
-		open_run(b, r, x);
-		/* The run ended at a cell that is now open or never opens. */
-		while (x <= last && row[x] == CELL_OPEN)
-			x++;
+		/* The run ends before a cell that is open or never opens. */
+		x = open_run(b, r, x) + 2;
 	}
 }
 
