@@ -39,7 +39,7 @@ static int	 wrong_count(const struct board *, size_t, size_t, uint64_t,
 static void	 full_table(char *);
 static void	 view_table(char *, enum state, int);
 static void	 print_table_rows(const struct board *, const char *);
-static int	 bad_column(const char *, size_t);
+static size_t	 bad_column(const char *, size_t);
 
 static uint64_t
 load8(const uint8_t *p)
@@ -190,7 +190,8 @@ decode_table(uint8_t *t)
 		t['0' + i] = CELL_OPEN | i;
 }
 
-static int
+/* The column of the first character that is not a cell. */
+static size_t
 bad_column(const char *text, size_t len)
 {
 	uint8_t t[256];
@@ -200,7 +201,7 @@ bad_column(const char *text, size_t len)
 	for (x = 0; x < len; x++)
 		if (t[(unsigned char)text[x]] == BAD_CHAR)
 			break;
-	return (int)(x + 1 > INT32_MAX ? INT32_MAX : x + 1);
+	return x + 1;
 }
 
 /*
@@ -211,11 +212,14 @@ int
 board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 {
 	static uint8_t t[256];
+	static int ready;
 	uint8_t *row, c, bad = 0;
 	size_t x, r;
 
-	if (t['.'] != 0 || t[0] != BAD_CHAR)
+	if (!ready) {
 		decode_table(t);
+		ready = 1;
+	}
 	if (len != b->width) {
 		warn_at_column(b->file, lineno, (len < b->width ? len :
 		    b->width) + 1, "ragged row: %zu cells, the first row has %zu",
@@ -238,7 +242,7 @@ board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 		bad |= c;
 	}
 	if (bad & BAD_CHAR) {
-		x = (size_t)bad_column(text, len);
+		x = bad_column(text, len);
 		c = (unsigned char)text[x - 1];
 		warn_at_column(b->file, lineno, x, c > ' ' && c < 0x7f ?
 		    "unknown character in a board row ('%c')" :

@@ -30,6 +30,8 @@ struct options {
 static __dead void usage(int);
 static int	 parse_pair(const char *, int, size_t *, size_t *);
 static int	 parse_format(const char *, int, enum format *);
+static void	 add_click(struct options *, const char *);
+static uint64_t	 parse_count(int, const char *);
 static void	 parse_options(int, char **, struct options *);
 static int	 check_generate(struct options *);
 static int	 emit(struct board *, const struct options *, size_t *);
@@ -97,24 +99,42 @@ parse_format(const char *s, int output, enum format *f)
 }
 
 static void
+add_click(struct options *o, const char *arg)
+{
+	struct click *c;
+
+	o->click = xreallocarray(o->click, o->nclick + 1, sizeof(*o->click));
+	c = &o->click[o->nclick++];
+	c->text = arg;
+	if (parse_pair(arg, ',', &c->row, &c->col) == -1)
+		errx(GF_EXIT_ERROR, "-c %s: expected ROW,COLUMN counted from 1",
+		    arg);
+}
+
+/* The argument of -m or -s: a number from 0. */
+static uint64_t
+parse_count(int opt, const char *arg)
+{
+	const char *errstr;
+	long long n;
+
+	n = strtonum(arg, 0, LLONG_MAX, &errstr);
+	if (errstr != NULL)
+		errx(GF_EXIT_ERROR, "-%c %s: %s", opt, arg, errstr);
+	return (uint64_t)n;
+}
+
+static void
 parse_options(int argc, char **argv, struct options *o)
 {
 	enum format f;
-	const char *errstr;
 	int ch;
 
 	while ((ch = getopt_long(argc, argv, "c:f:g:hi:m:S:s:Vvz", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'c':
-			o->click = xreallocarray(o->click, o->nclick + 1,
-			    sizeof(*o->click));
-			o->click[o->nclick].text = optarg;
-			if (parse_pair(optarg, ',', &o->click[o->nclick].row,
-			    &o->click[o->nclick].col) == -1)
-				errx(GF_EXIT_ERROR, "-c %s: expected ROW,COLUMN "
-				    "counted from 1", optarg);
-			o->nclick++;
+			add_click(o, optarg);
 			break;
 		case 'f':
 			if (parse_format(optarg, 1, &o->out.format) == -1)
@@ -137,10 +157,7 @@ parse_options(int argc, char **argv, struct options *o)
 			o->input_mbf = f == FORMAT_MBF;
 			break;
 		case 'm':
-			o->gen.mines = (uint64_t)strtonum(optarg, 0,
-			    LLONG_MAX, &errstr);
-			if (errstr != NULL)
-				errx(GF_EXIT_ERROR, "-m %s: %s", optarg, errstr);
+			o->gen.mines = parse_count(ch, optarg);
 			o->have_mines = 1;
 			break;
 		case 'S':
@@ -150,10 +167,7 @@ parse_options(int argc, char **argv, struct options *o)
 				    "counted from 1", optarg);
 			break;
 		case 's':
-			o->gen.seed = (uint64_t)strtonum(optarg, 0,
-			    LLONG_MAX, &errstr);
-			if (errstr != NULL)
-				errx(GF_EXIT_ERROR, "-s %s: %s", optarg, errstr);
+			o->gen.seed = parse_count(ch, optarg);
 			o->have_seed = 1;
 			break;
 		case 'V':
