@@ -21,7 +21,7 @@
 #define DEFAULT_EFFORT	400000
 
 enum mode { PLAN, LIST, REPLAY, GENERATE };
-enum format { MOVES, BOARD, SVG };
+enum format { MOVES, BOARD, GAME, SVG };
 
 struct config {
 	enum mode		 mode;
@@ -65,7 +65,7 @@ usage(int status)
 	    "usage: fruitsolve [-G] [-e effort] [-f format] [-S seed] "
 	    "[-t seconds] [file ...]\n"
 	    "       fruitsolve -l [file ...]\n"
-	    "       fruitsolve -r [-f format] [file ...]\n"
+	    "       fruitsolve -r [file ...]\n"
 	    "       fruitsolve -g count [-S seed] [-s rowsxcolumns]\n"
 	    "       fruitsolve -h | -V\n");
 	if (status == GF_EXIT_OK)
@@ -123,6 +123,11 @@ do_plan(const struct config *cf, struct board *b)
 	plan_game(b, &cf->plan, &p);
 	switch (cf->format) {
 	case MOVES:
+		render_moves(stdout, &p, apples);
+		break;
+	case GAME:
+		board_print(stdout, b, 0);
+		putchar('\n');
 		render_moves(stdout, &p, apples);
 		break;
 	case SVG:
@@ -218,6 +223,8 @@ main(int argc, char *argv[])
 				cf.format = MOVES;
 			else if (strcmp(optarg, "board") == 0)
 				cf.format = BOARD;
+			else if (strcmp(optarg, "game") == 0)
+				cf.format = GAME;
 			else if (strcmp(optarg, "svg") == 0)
 				cf.format = SVG;
 			else {
@@ -262,8 +269,8 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (cf.mode == REPLAY && cf.format == SVG) {
-		warnx("a replay prints a board, not a picture");
+	if (cf.mode != PLAN && cf.format != MOVES) {
+		warnx("-f applies to plans only");
 		usage(GF_EXIT_ERROR);
 	}
 	if (cf.mode == GENERATE) {

@@ -50,6 +50,7 @@ struct step {
 };
 
 #define NONE	UINT32_MAX
+#define LOOKAHEAD_CELLS	1024
 
 struct search {
 	const struct plan_options *opt;
@@ -314,7 +315,8 @@ now(void)
  * The index of the move clearing the fewest apples, the first such in
  * reading order; with lookahead, among those the one leaving the most
  * moves open, which costs a listing per candidate but keeps the board
- * supple.
+ * supple.  The lookahead is for boards of about the game's size: past
+ * LOOKAHEAD_CELLS a listing costs too much to make one per candidate.
  */
 static size_t
 pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
@@ -333,7 +335,7 @@ pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
 			best = i;
 		}
 	}
-	if (!lookahead)
+	if (!lookahead || s->ncells > LOOKAHEAD_CELLS)
 		return best;
 	most = 0;
 	hash = 0;

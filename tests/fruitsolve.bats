@@ -1,0 +1,284 @@
+#!/usr/bin/env bats
+# fruitsolve: rectangles of 10, planned games checked by replaying them,
+# bad boards and bad moves, big boards, and the command line.
+
+load helpers
+
+fdata=$data/fruitsolve
+
+# brute_list: every rectangle of 10 on each board of stdin, found by
+# trying all of them, in the order fruitsolve -l prints them.
+brute_list() {
+	awk 'BEGIN { RS = ""; FS = "\n" }
+	{
+		if (NR > 1)
+			print ""
+		R = 0
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^#/)
+				continue
+			R++
+			C = length($i)
+			for (c = 1; c <= C; c++) {
+				ch = substr($i, c, 1)
+				v[R, c] = ch == "." ? 0 : ch + 0
+			}
+		}
+		for (a = 1; a <= R; a++) for (b = a; b <= R; b++)
+		for (c = 1; c <= C; c++) for (d = c; d <= C; d++) {
+			s = 0; n = 0
+			for (y = a; y <= b; y++) for (x = c; x <= d; x++) {
+				s += v[y, x]; n += v[y, x] > 0
+			}
+			if (s == 10)
+				print a, c, b, d, n
+		}
+	}'
+}
+
+# plan_and_replay ARGS...: plan the boards of stdin with ARGS, replay
+# every plan and check that each claimed score is the replayed one.
+plan_and_replay() {
+	local plans replayed
+	plans=$(fruitsolve -f game "$@")
+	replayed=$(printf '%s\n' "$plans" | fruitsolve -r) || return 1
+	diff <(printf '%s\n' "$plans" | grep '^# cleared') \
+	    <(printf '%s\n' "$replayed" | grep '^# cleared')
+}
+
+@test "lists every rectangle of 10 on a hand-made board" {
+	golden fruitsolve list fruitsolve -l
+	[ "$status" -eq 0 ]
+}
+
+@test "reads compact, spaced and comma-separated rows alike" {
+	golden fruitsolve forms fruitsolve --list
+	[ "$status" -eq 0 ]
+}
+
+@test "the listing agrees with trying every rectangle, empty cells included" {
+	boards=$(fruitsolve -g 6 -s 6x7 -S 11 | sed 's/[14]/./g')
+	diff <(printf '%s\n' "$boards" | fruitsolve -l) \
+	    <(printf '%s\n' "$boards" | brute_list)
+}
+
+@test "a 1x1 board and a one-row board" {
+	run fruitsolve -l <<<"5"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	run fruitsolve -l <<<"3.7.55"
+	[ "$output" = "1 1 1 3 2
+1 1 1 4 2
+1 4 1 6 2
+1 5 1 6 2" ]
+}
+
+@test "lists a 1000x1000 board, every rectangle summing to 10" {
+	fruitsolve -g 1 -s 1000x1000 -S 4 >"$BATS_TEST_TMPDIR/big"
+	fruitsolve -l "$BATS_TEST_TMPDIR/big" >"$BATS_TEST_TMPDIR/rects"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/rects")" -gt 300000 ]
+	# Check every 997th rectangle against the board itself.
+	awk 'NR == FNR { row[NR] = $0; next }
+	FNR % 997 == 0 {
+		s = 0
+		for (y = $1; y <= $3; y++)
+			for (x = $2; x <= $4; x++)
+				s += substr(row[y], x, 1)
+		if (s != 10) { print "bad:", $0; exit 1 }
+	}' "$BATS_TEST_TMPDIR/big" "$BATS_TEST_TMPDIR/rects"
+}
+
+@test "reads a 4096-column board and plans a 500-column one" {
+	fruitsolve -g 1 -s 3x4096 -S 5 >"$BATS_TEST_TMPDIR/wide"
+	fruitsolve -l "$BATS_TEST_TMPDIR/wide" >"$BATS_TEST_TMPDIR/rects"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/rects")" -gt 1000 ]
+	[ "$(cut -d' ' -f4 "$BATS_TEST_TMPDIR/rects" | sort -n | tail -1)" -gt 4090 ]
+	fruitsolve -g 1 -s 2x500 -S 5 | plan_and_replay --greedy
+}
+
+@test "bad boards are reported with line and column, the rest still read" {
+	run --separate-stderr fruitsolve -l "$fdata/bad.in"
+	[ "$status" -eq 1 ]
+	[ "$output" = "1 1 1 2 2" ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	[ "${stderr_lines[0]}" = "fruitsolve: $fdata/bad.in:2:3: row has 2 cells, expected 3" ]
+	[ "${stderr_lines[1]}" = "fruitsolve: $fdata/bad.in:4:3: bad cell character (x)" ]
+	[ "${stderr_lines[2]}" = "fruitsolve: $fdata/bad.in:7:4: cells run together in a separated row (23)" ]
+}
+
+@test "a longer row, an empty row and a board on stdin" {
+	run --separate-stderr fruitsolve -l <<<$'12\n345'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fruitsolve: stdin:2:3: row has more than 2 cells" ]
+	run --separate-stderr fruitsolve -l <<<$'1,9\n,,'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fruitsolve: stdin:2:1: row has no cells" ]
+}
+
+@test "replays a move list and prints the board it leaves" {
+	golden fruitsolve moves fruitsolve --replay
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+}
+
+@test "replay stops at a move that does not sum to 10" {
+	golden fruitsolve badmove fruitsolve -r
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fruitsolve: $fdata/badmove.in:6: move does not sum to 10 (sum 5)" ]
+}
+
+@test "replay rejects moves off the board and malformed moves" {
+	run --separate-stderr fruitsolve -r <<<$'19\n\n1 1 1 3'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fruitsolve: stdin:3:7: column not on the board (1 1 1 3)" ]
+	run --separate-stderr fruitsolve -r <<<$'19\n\n1 1 1'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fruitsolve: stdin:3:6: a move needs four numbers: row column row column (1 1 1)" ]
+	run --separate-stderr fruitsolve -r <<<$'19\n\n1 1 1 2 x'
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"stdin:3:9: trailing text after the move"* ]]
+}
+
+@test "the hand-made board is cleared completely, greedily or not" {
+	run fruitsolve "$top_srcdir/examples/fruit-small.txt"
+	[ "${lines[-1]}" = "# cleared 8 of 8" ]
+	run fruitsolve -G "$top_srcdir/examples/fruit-small.txt"
+	[ "${lines[-1]}" = "# cleared 8 of 8" ]
+}
+
+@test "every greedy plan replays to the score it claims" {
+	fruitsolve -g 10 -S 3 | plan_and_replay --greedy
+}
+
+@test "every searched plan replays to the score it claims" {
+	fruitsolve -g 3 -S 4 | plan_and_replay -e 20000
+}
+
+@test "plans on boards of other shapes replay too" {
+	fruitsolve -g 3 -s 5x9 -S 5 | plan_and_replay -e 5000
+	fruitsolve -g 2 -s 1x30 -S 6 | plan_and_replay -e 5000
+}
+
+@test "the search beats the greedy player on these boards" {
+	fruitsolve -g 4 -S 8 >"$BATS_TEST_TMPDIR/b"
+	g=$(fruitsolve -G "$BATS_TEST_TMPDIR/b" | awk '/^# cleared/ { s += $3 } END { print s }')
+	e=$(fruitsolve -e 30000 "$BATS_TEST_TMPDIR/b" | awk '/^# cleared/ { s += $3 } END { print s }')
+	[ "$e" -gt "$g" ]
+}
+
+@test "a plan depends only on the board, the effort and the seed" {
+	fruitsolve -g 1 -S 9 >"$BATS_TEST_TMPDIR/b"
+	a=$(fruitsolve -e 20000 -S 1 "$BATS_TEST_TMPDIR/b")
+	b=$(fruitsolve --effort 20000 --seed 1 "$BATS_TEST_TMPDIR/b")
+	[ "$a" = "$b" ]
+	c=$(fruitsolve -e 20000 -S 1 -t 60 "$BATS_TEST_TMPDIR/b")
+	[ "$a" = "$c" ]
+}
+
+@test "the board after a plan, and its score" {
+	run fruitsolve -f board "$top_srcdir/examples/fruit-small.txt"
+	[ "$output" = "....
+....
+....
+# cleared 8 of 8" ]
+}
+
+@test "the SVG shows the starting board and numbers every planned move" {
+	run fruitsolve -e 5000 -f svg "$top_srcdir/examples/fruit-board.txt"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "<?xml"* ]]
+	[ "${lines[-1]}" = "</svg>" ]
+	moves=$(fruitsolve -e 5000 "$top_srcdir/examples/fruit-board.txt" | grep -vc '^#')
+	[ "$(grep -c 'class="move"' <<<"$output")" -eq "$moves" ]
+	[ "$(grep -c '<circle' <<<"$output")" -eq 170 ]
+	if command -v xmllint >/dev/null; then
+		xmllint --noout - <<<"$output"
+	fi
+}
+
+@test "generated boards follow the game's rule and the seed" {
+	run fruitsolve --generate 3 --seed 42
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 30 ]
+	[ "$output" = "$(fruitsolve -g 3 -S 42)" ]
+	[ "$output" != "$(fruitsolve -g 3 -S 43)" ]
+	fruitsolve -g 20 -S 42 | awk 'BEGIN { RS = "" }
+	{
+		gsub(/\n/, "")
+		if (length($0) != 170 || $0 ~ /[^1-9]/) exit 1
+		s = 0
+		for (i = 1; i <= 170; i++) s += substr($0, i, 1)
+		if (s % 10 != 0) exit 1
+	}'
+	run fruitsolve -g 1 -s 2x3 -S 1
+	[ "${#lines[@]}" -eq 2 ]
+	[ "${#lines[0]}" -eq 3 ]
+}
+
+@test "bad option values are usage errors" {
+	for args in "-e 0" "-f png" "-s 10" "-s 0x5" "-t 0" "-g -1" "-l -f svg"; do
+		run --separate-stderr fruitsolve $args /dev/null
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == *"usage: fruitsolve"* ]]
+	done
+}
+
+@test "a missing file is reported and the others still read" {
+	run --separate-stderr fruitsolve -l /nonexistent "$fdata/list.in"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"/nonexistent"* ]]
+	[ "${#lines[@]}" -eq 6 ]
+}
+
+@test "a write error is exit status 2" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run bash -c 'fruitsolve -g 5 >/dev/full'
+	[ "$status" -eq 2 ]
+}
+
+@test "a closed pipe ends the listing quietly" {
+	fruitsolve -g 1 -s 300x300 -S 2 >"$BATS_TEST_TMPDIR/b"
+	run bash -c 'fruitsolve -l "$1" 2>"$1.err" | head -1' sh "$BATS_TEST_TMPDIR/b"
+	[[ "$output" =~ ^1\ [0-9]+\ [0-9]+\ [0-9]+\ [0-9]+$ ]]
+	[ ! -s "$BATS_TEST_TMPDIR/b.err" ]
+}
+
+@test "bash completion offers the options and the formats" {
+	run complete_words fruitsolve --g
+	[[ "$output" == *"--generate"* ]]
+	[[ "$output" == *"--greedy"* ]]
+	run complete_words fruitsolve -f ""
+	[ "$output" = "board
+game
+moves
+svg" ]
+	run complete_words fruitsolve --format s
+	[ "$output" = "svg" ]
+}
+
+@test "manual: list the rectangles of the small example" {
+	cd "$top_srcdir"
+	run fruitsolve -l examples/fruit-small.txt
+	[ "${lines[0]}" = "1 1 1 2 2" ]
+	[ "${#lines[@]}" -eq 6 ]
+}
+
+@test "manual: plan, then check the plan by replaying it" {
+	cd "$top_srcdir"
+	run bash -c 'fruitsolve -f game examples/fruit-board.txt | fruitsolve -r | tail -1'
+	[ "$status" -eq 0 ]
+	[[ "$output" == "# cleared "*" of 170" ]]
+}
+
+@test "manual: greedy scores of five practice boards" {
+	run bash -c 'fruitsolve --generate 5 --seed 7 | fruitsolve --greedy | grep cleared'
+	[ "${#lines[@]}" -eq 5 ]
+	[[ "${lines[0]}" == "# cleared "*" of 170" ]]
+}
+
+@test "manual: a picture of the plan" {
+	cd "$top_srcdir"
+	run bash -c 'fruitsolve -e 20000 -f svg examples/fruit-board.txt > "$BATS_TEST_TMPDIR/plan.svg"'
+	[ "$status" -eq 0 ]
+	grep -q '</svg>' "$BATS_TEST_TMPDIR/plan.svg"
+}
