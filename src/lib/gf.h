@@ -158,7 +158,6 @@ void	 rc_enc_finish(struct rc_encoder *);
 void	 rc_dec_init(struct rc_decoder *, const uint8_t *, size_t);
 uint32_t rc_decode_freq(struct rc_decoder *, uint32_t);
 void	 rc_decode_update(struct rc_decoder *, uint32_t, uint32_t);
-size_t	 rc_dec_used(const struct rc_decoder *);
 
 /* xmalloc.c: allocation that exits with status 2 on failure. */
 void	*xmalloc(size_t);

@@ -153,10 +153,3 @@ rc_decode_update(struct rc_decoder *rc, uint32_t cum, uint32_t freq)
 		rc->range <<= 8;
 	}
 }
-
-/* Bytes of input the decoder has read, counting zeros past the end. */
-size_t
-rc_dec_used(const struct rc_decoder *rc)
-{
-	return rc->pos;
-}

@@ -2,10 +2,11 @@
  * order.c: the move-ordering model of the ranked scheme.
  *
  * Each legal move is described by a handful of features (piece and
- * squares seen from the mover's side, what it takes, whether it takes
- * back on the square just moved to, gives check, lands on a square the
- * other side strikes or its own side guards, leaves such a square) and
- * scored by the sum of their weights, learnt from master games by
+ * squares seen from the mover's side, what it takes and with what,
+ * whether it takes back on the square just moved to, gives check, lands
+ * on a square the other side strikes or its own side guards, leaves such
+ * a square, moves the mover's last piece again or back) and scored by
+ * the sum of their weights, learnt from master games by
  * xq-train.  A move's frequency for the range coder falls off from the
  * best score's as 512 exp(-d / 16), d points below it, which is the
  * model's softmax; integer weights and a fixed table of those numbers
