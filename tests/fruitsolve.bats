@@ -265,7 +265,7 @@ svg" ]
 
 @test "manual: plan, then check the plan by replaying it" {
 	cd "$top_srcdir"
-	run bash -c 'fruitsolve -f game examples/fruit-board.txt | fruitsolve -r | tail -1'
+	run bash -c 'fruitsolve -e 20000 -f game examples/fruit-board.txt | fruitsolve -r | tail -1'
 	[ "$status" -eq 0 ]
 	[[ "$output" == "# cleared "*" of 170" ]]
 }

@@ -282,6 +282,8 @@ keep_best(struct search *s, struct layer *l, size_t width)
 	uint64_t hash;
 	uint32_t index, step;
 
+	if (l->n == 0)
+		return;
 	qsort(l->child, l->n, sizeof(*l->child), child_cmp);
 	kept = 0;
 	for (i = 0; i < l->n && kept < width; i++) {
@@ -405,7 +407,9 @@ plan_greedy(struct search *s, const struct board *b)
  * The layers are the counts of apples cleared, visited in order: every
  * position kept in a layer has cleared as many apples as the others, so
  * they are compared on their prospects alone.  Width positions are kept
- * in each; once the effort or the time is spent, one.
+ * in each.  Once the effort or the time is spent the search stops: the
+ * greedy games that judged the positions are whole games, so the best of
+ * them is a plan already.
  */
 static void
 plan_beam(struct search *s, const struct board *b, size_t width)
@@ -423,9 +427,11 @@ plan_beam(struct search *s, const struct board *b, size_t width)
 	for (i = 1; i < s->nlayers; i++) {
 		if (s->expansions >= s->opt->effort ||
 		    (deadline != 0 && now() > deadline))
-			width = 1;
+			break;
 		keep_best(s, &s->layer[i], width);
 	}
+	for (; i < s->nlayers; i++)
+		free(s->layer[i].child);
 	free(s->layer);
 	free(s->node);
 	free(s->pool);
@@ -454,8 +460,8 @@ read_plan(struct search *s, struct plan *p)
  * Each position kept costs a greedy game played out from each of its
  * moves, about four listings per apple squared over the whole search
  * for each unit of width (measured on 17x10 boards): the width is what
- * the effort pays for at that rate, and the search then holds to the
- * effort, narrowing to one when it is spent.
+ * the effort pays for at that rate, and the search stops when the effort
+ * is spent.
  */
 void
 plan_game(const struct board *b, const struct plan_options *opt,
