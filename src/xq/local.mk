@@ -74,3 +74,18 @@ EXTRA_DIST += \
 	tests/data/xq-bitpack/wxf-20.iccs
 EXTRA_DIST += bench/xq-bitpack.sh
 EXTRA_DIST += fuzz/xq-bitpack-board.c fuzz/xq-bitpack-unpack.c
+
+# Move notations: 300 published games and golden files.
+TESTS += tests/xq-notation.bats
+EXTRA_DIST += \
+	fuzz/xq-bitpack-notation.c \
+	tests/xq-notation.bats \
+	tests/data/xq-notation/README.md \
+	tests/data/xq-notation/ccpd-notation-300.tsv \
+	tests/data/xq-notation/errors.err \
+	tests/data/xq-notation/errors.in \
+	tests/data/xq-notation/tandem.chinese \
+	tests/data/xq-notation/tandem.ucci \
+	tests/data/xq-notation/tandem.wxf \
+	tests/data/xq-notation/variants.in \
+	tests/data/xq-notation/variants.ucci
