@@ -282,3 +282,40 @@ svg" ]
 	[ "$status" -eq 0 ]
 	grep -q '</svg>' "$BATS_TEST_TMPDIR/plan.svg"
 }
+
+@test "colours on a terminal, none with NO_COLOR or through a pipe" {
+	command -v script >/dev/null || skip "script is not installed"
+	b=$top_srcdir/examples/fruit-board.txt
+	run script -qc "NO_COLOR= fruitsolve -G -f board '$b'" /dev/null
+	[[ "$output" == *$'\033[1;31m'* ]]
+	run script -qc "NO_COLOR=1 fruitsolve -G -f board '$b'" /dev/null
+	[[ "$output" != *$'\033'* ]]
+	run fruitsolve -G -f board "$b"
+	[[ "$output" != *$'\033'* ]]
+	[ "${#lines[@]}" -eq 11 ]
+}
+
+@test "the examples of fruit-board(5)" {
+	run fruitsolve -l <<<$'# Two pairs on top, a pair across an empty cell below.\n1955\n3.7.\n\n1,9,5,5\n3,.,7,.'
+	[ "$output" = "1 1 1 2 2
+1 3 1 4 2
+2 1 2 3 2
+2 1 2 4 2
+
+1 1 1 2 2
+1 3 1 4 2
+2 1 2 3 2
+2 1 2 4 2" ]
+	run fruitsolve -r <<<$'1955\n3.7.\n\n1 1 1 2\n1 3 1 4\n2 1 2 3\n# cleared 6 of 6'
+	[ "$status" -eq 0 ]
+	[ "${lines[-1]}" = "# cleared 6 of 6" ]
+}
+
+@test "the completions for zsh and fish parse" {
+	if command -v zsh >/dev/null; then
+		zsh -n "$top_srcdir/completions/zsh/_fruitsolve"
+	fi
+	if command -v fish >/dev/null; then
+		fish -n "$top_srcdir/completions/fish/fruitsolve.fish"
+	fi
+}
