@@ -27,6 +27,22 @@ d=$data/xq-bitpack
 	[ "$output" = 18 ]
 }
 
+@test "the one-move legality test agrees with the move generator" {
+	# xq-perft -c asks is_legal about all 90 x 90 square pairs at every
+	# node and fails on the first answer that differs from the list.
+	run xq-perft -c 3
+	[ "$status" -eq 0 ]
+	[ "$output" = 79666 ]
+	run xq-perft -c 2 '4k4/9/9/9/9/9/9/9/4C4/3K5 w - - 0 1'
+	[ "$status" -eq 0 ]
+	# Random positions from random games: captures, checks, pins.
+	xq-randgame 4099 120 ucci | xq-bitpack -f fen >"$BATS_TEST_TMPDIR/fens"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/fens")" -eq 120 ]
+	while read -r fen; do
+		xq-perft -c 2 "$fen" >/dev/null
+	done <"$BATS_TEST_TMPDIR/fens"
+}
+
 @test "every scheme packs the sample games as it always has" {
 	for s in geometric index ranked; do
 		run --separate-stderr xq-bitpack -S "$s" "$d/ccpd-30.iccs"

@@ -39,6 +39,7 @@ static int	 king_square(const uint8_t *, int);
 static int	 is_leg(int, int);
 static int	 ray_of(int, int);
 static void	 line_danger(const uint8_t *, int, int, int *);
+static int	 reaches(const uint8_t *, int, int, int);
 
 static int		 ready;
 static uint8_t		 ray[XQ_SQUARES][4][XQ_RANKS];
@@ -413,17 +414,76 @@ legal_moves(const struct xqpos *pos, struct xqmove *out)
 	return kept;
 }
 
+/*
+ * Can the piece on from reach to by its own geometry: along a clear
+ * line for a rook, over exactly one screen for a cannon taking, through
+ * an empty leg or eye for a horse or elephant, one step for the others?
+ * The caller has checked that to does not hold a piece of the mover.
+ */
+static int
+reaches(const uint8_t *sq, int from, int to, int side)
+{
+	const struct steps *s;
+	int d, i, t, kind = PIECE_KIND(sq[from]), between = 0;
+
+	switch (kind) {
+	case ROOK:
+	case CANNON:
+		if ((d = seen[from][to] & RAY) == 4)
+			return 0;
+		for (i = 0; (t = ray[from][d][i]) != to; i++)
+			between += sq[t] != EMPTY;
+		if (kind == ROOK || sq[to] == EMPTY)
+			return between == 0;
+		return between == 1;
+	case HORSE:
+		s = &horse_to[from];
+		break;
+	case ELEPHANT:
+		s = &elephant_to[from];
+		break;
+	case ADVISOR:
+		s = &advisor_to[from];
+		break;
+	case KING:
+		s = &king_to[from];
+		break;
+	default:
+		s = &pawn_to[side][from];
+		break;
+	}
+	for (i = 0; i < s->n; i++)
+		if (s->to[i] == to)
+			return s->via[i] == NONE || sq[s->via[i]] == EMPTY;
+	return 0;
+}
+
+/*
+ * Is m one of the moves legal_moves would give?  The one piece's
+ * geometry, then one look out from the mover's king once the move is
+ * made, with no list of moves: this is what reading a move costs.
+ */
 int
 is_legal(const struct xqpos *pos, struct xqmove m)
 {
-	struct xqmove list[XQ_MAXMOVES];
-	size_t n, i;
+	uint8_t sq[XQ_SQUARES];
+	int side = pos->side, king, p;
 
-	n = legal_moves(pos, list);
-	for (i = 0; i < n; i++)
-		if (list[i].from == m.from && list[i].to == m.to)
-			return 1;
-	return 0;
+	if (!ready)
+		init_tables();
+	if (m.from >= XQ_SQUARES || m.to >= XQ_SQUARES)
+		return 0;
+	p = pos->sq[m.from];
+	if (p == EMPTY || PIECE_SIDE(p) != side ||
+	    (pos->sq[m.to] != EMPTY && PIECE_SIDE(pos->sq[m.to]) == side))
+		return 0;
+	if ((king = king_square(pos->sq, side)) == -1 ||
+	    !reaches(pos->sq, m.from, m.to, side))
+		return 0;
+	memcpy(sq, pos->sq, sizeof(sq));
+	sq[m.to] = sq[m.from];
+	sq[m.from] = EMPTY;
+	return !attacked(sq, m.from == king ? m.to : king, !side);
 }
 
 /* The square of side's king, or -1. */

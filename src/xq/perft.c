@@ -1,10 +1,16 @@
 /*
  * perft.c: counts the leaf nodes of the legal move tree to a given depth,
  * the standard check of a move generator against published figures.
- * It is built for the tests and the benchmark, not installed.
+ * With -c it also asks is_legal about every pair of squares at every
+ * node and fails if it ever disagrees with the list: the one-move test
+ * must accept exactly the moves the generator gives.  It is built for
+ * the tests and the benchmark, not installed.
  */
 
+#include <sys/types.h>
+
 #include <err.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -12,6 +18,10 @@
 #include "xq.h"
 
 static uint64_t	 perft(const struct xqpos *, int);
+static void	 check_node(const struct xqpos *, const struct xqmove *,
+		    size_t);
+
+static int	 cflag;
 static __dead void usage(void);
 
 /* The depth is at most 8, so the recursion is shallow. */
@@ -24,6 +34,8 @@ perft(const struct xqpos *pos, int depth)
 	size_t n, i;
 
 	n = legal_moves(pos, list);
+	if (cflag)
+		check_node(pos, list, n);
 	if (depth == 1)
 		return n;
 	for (i = 0; i < n; i++) {
@@ -34,10 +46,31 @@ perft(const struct xqpos *pos, int depth)
 	return total;
 }
 
+/* Exit at the first move is_legal and the list disagree on. */
+static void
+check_node(const struct xqpos *pos, const struct xqmove *list, size_t n)
+{
+	uint8_t listed[XQ_SQUARES][XQ_SQUARES] = { { 0 } };
+	struct xqmove m;
+	char fen[XQ_FENMAX];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		listed[list[i].from][list[i].to] = 1;
+	for (m.from = 0; m.from < XQ_SQUARES; m.from++)
+		for (m.to = 0; m.to < XQ_SQUARES; m.to++) {
+			if (is_legal(pos, m) == listed[m.from][m.to])
+				continue;
+			fen_format(pos, fen, sizeof(fen));
+			errx(GF_EXIT_BAD, "%s: is_legal says %d for %d-%d",
+			    fen, !listed[m.from][m.to], m.from, m.to);
+		}
+}
+
 static __dead void
 usage(void)
 {
-	fprintf(stderr, "usage: xq-perft depth [fen]\n");
+	fprintf(stderr, "usage: xq-perft [-c] depth [fen]\n");
 	exit(GF_EXIT_ERROR);
 }
 
@@ -46,8 +79,15 @@ main(int argc, char *argv[])
 {
 	struct xqpos pos;
 	const char *errstr, *end;
-	int depth;
+	int depth, ch;
 
+	while ((ch = getopt(argc, argv, "c")) != -1) {
+		if (ch != 'c')
+			usage();
+		cflag = 1;
+	}
+	argc -= optind - 1;
+	argv += optind - 1;
 	if (argc < 2 || argc > 3)
 		usage();
 	depth = (int)strtonum(argv[1], 1, 8, &errstr);
