@@ -57,7 +57,6 @@ struct movegen {
 	size_t		 cols;
 	uint32_t	*rowcount;	/* per row, prefix counts of digits */
 	uint32_t	*sum;		/* column sums of the strip, saturated */
-	uint32_t	*count;		/* digits per column of the strip */
 	uint32_t	*psum;		/* prefix sums of sum */
 };
 
@@ -65,6 +64,8 @@ void	 movegen_init(struct movegen *, size_t, size_t);
 void	 movegen_free(struct movegen *);
 size_t	 movegen_list(struct movegen *, const uint8_t *, struct rect *,
 	    size_t);
+size_t	 movegen_near(struct movegen *, const uint8_t *, const struct rect *,
+	    struct rect *, size_t);
 
 /* plan.c */
 struct plan_options {

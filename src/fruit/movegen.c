@@ -21,6 +21,8 @@
 #include "fruit.h"
 
 static void	 count_rows(struct movegen *, const uint8_t *);
+static size_t	 walk(struct movegen *, const uint8_t *, const struct rect *,
+		    struct rect *, size_t);
 
 void
 movegen_init(struct movegen *mg, size_t rows, size_t cols)
@@ -33,7 +35,6 @@ movegen_init(struct movegen *mg, size_t rows, size_t cols)
 	mg->rowcount = xreallocarray(NULL, rows * (cols + 1),
 	    sizeof(uint32_t));
 	mg->sum = xreallocarray(NULL, cols, sizeof(uint32_t));
-	mg->count = xreallocarray(NULL, cols, sizeof(uint32_t));
 	mg->psum = xreallocarray(NULL, cols + 1, sizeof(uint32_t));
 }
 
@@ -42,7 +43,6 @@ movegen_free(struct movegen *mg)
 {
 	free(mg->rowcount);
 	free(mg->sum);
-	free(mg->count);
 	free(mg->psum);
 	memset(mg, 0, sizeof(*mg));
 }
@@ -70,36 +70,66 @@ size_t
 movegen_list(struct movegen *mg, const uint8_t *cell, struct rect *out,
     size_t max)
 {
+	struct rect all;
+
+	all.r1 = all.c1 = 0;
+	all.r2 = (uint32_t)(mg->rows - 1);
+	all.c2 = (uint32_t)(mg->cols - 1);
+	return walk(mg, cell, &all, out, max);
+}
+
+/*
+ * The same, for the moves whose rectangle meets r.  After r is cleared,
+ * a move that does not meet r is as good or as bad as it was, so these
+ * are all the moves there are to add to the old list (less the moves
+ * that met r, which have lost apples and so no longer sum to 10).
+ */
+size_t
+movegen_near(struct movegen *mg, const uint8_t *cell, const struct rect *r,
+    struct rect *out, size_t max)
+{
+	return walk(mg, cell, r, out, max);
+}
+
+/* The two-pointer walk, limited to rectangles meeting near. */
+static size_t
+walk(struct movegen *mg, const uint8_t *cell, const struct rect *near,
+    struct rect *out, size_t max)
+{
 	size_t top, bottom, c, left, lo, n, cols = mg->cols;
-	const uint32_t *pt, *pb, *p = mg->psum;
-	uint32_t s;
+	const uint32_t *pt, *pb;
+	uint32_t *sum = mg->sum, *p = mg->psum, s;
+	const uint8_t *row;
 	int open;
 
 	count_rows(mg, cell);
 	n = 0;
-	for (top = 0; top < mg->rows; top++) {
+	p[0] = 0;
+	for (top = 0; top <= near->r2; top++) {
 		pt = mg->rowcount + top * (cols + 1);
 		if (pt[cols] == 0)
 			continue;
-		memset(mg->sum, 0, cols * sizeof(uint32_t));
-		memset(mg->count, 0, cols * sizeof(uint32_t));
+		memset(sum, 0, cols * sizeof(*sum));
 		for (bottom = top; bottom < mg->rows; bottom++) {
 			pb = mg->rowcount + bottom * (cols + 1);
+			row = cell + bottom * cols;
 			open = 0;
-			mg->psum[0] = 0;
 			for (c = 0; c < cols; c++) {
-				s = mg->sum[c] + cell[bottom * cols + c];
-				mg->sum[c] = s > 11 ? 11 : s;
-				mg->count[c] += cell[bottom * cols + c] != 0;
+				s = sum[c] + row[c];
+				s = s > FRUIT_TARGET + 1 ? FRUIT_TARGET + 1 : s;
+				sum[c] = s;
 				open |= s <= FRUIT_TARGET;
-				mg->psum[c + 1] = mg->psum[c] + mg->sum[c];
+				p[c + 1] = p[c] + s;
 			}
 			if (!open)
 				break;
-			if (pb[cols] == 0)
+			if (pb[cols] == 0 || bottom < near->r1)
 				continue;
 			lo = 0;
-			for (left = 0; left < cols; left++) {
+			for (left = 0; left <= near->c2; left++) {
+				/* A tight rectangle has a digit in its left column. */
+				if (sum[left] == 0)
+					continue;
 				if (lo < left)
 					lo = left;
 				while (lo < cols &&
@@ -108,7 +138,7 @@ movegen_list(struct movegen *mg, const uint8_t *cell, struct rect *out,
 				if (lo == cols)
 					break;
 				if (p[lo + 1] - p[left] != FRUIT_TARGET ||
-				    mg->count[left] == 0 ||
+				    lo < near->c1 ||
 				    pt[lo + 1] == pt[left] ||
 				    pb[lo + 1] == pb[left])
 					continue;

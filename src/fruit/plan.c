@@ -88,6 +88,10 @@ static int64_t	 judge(struct search *, uint32_t, const struct rect *,
 		    uint32_t, uint64_t);
 static size_t	 pick_greedy(struct search *, const uint8_t *,
 		    const struct rect *, size_t, int);
+static int	 overlaps(const struct rect *, const struct rect *);
+static void	 reserve_moves(struct search *, size_t);
+static size_t	 update_moves(struct search *, const uint8_t *,
+		    const struct rect *, size_t);
 static uint32_t	 play_greedy(struct search *, uint8_t *, int);
 static uint32_t	 add_step(struct search *, uint32_t, const struct rect *);
 static uint32_t	 add_node(struct search *, const uint8_t *, uint64_t,
@@ -356,13 +360,60 @@ pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
 	return best;
 }
 
+/* Whether two rectangles share a cell. */
+static int
+overlaps(const struct rect *a, const struct rect *b)
+{
+	return a->r1 <= b->r2 && b->r1 <= a->r2 && a->c1 <= b->c2 &&
+	    b->c1 <= a->c2;
+}
+
+/*
+ * Make room for need moves in s->rmoves.
+ */
+static void
+reserve_moves(struct search *s, size_t need)
+{
+	if (need <= s->maxrmoves)
+		return;
+	s->maxrmoves = need < 2 * s->maxrmoves ? 2 * s->maxrmoves : need;
+	s->rmoves = xreallocarray(s->rmoves, s->maxrmoves,
+	    sizeof(struct rect));
+}
+
+/*
+ * Bring the move list up to date after r was cleared: drop the moves
+ * that met it and add those that now meet it.
+ */
+static size_t
+update_moves(struct search *s, const uint8_t *cell, const struct rect *r,
+    size_t n)
+{
+	size_t i, kept, more;
+
+	kept = 0;
+	for (i = 0; i < n; i++)
+		if (!overlaps(&s->rmoves[i], r))
+			s->rmoves[kept++] = s->rmoves[i];
+	for (;;) {
+		more = movegen_near(&s->mg, cell, r, s->rmoves + kept,
+		    s->maxrmoves - kept);
+		if (kept + more <= s->maxrmoves)
+			return kept + more;
+		reserve_moves(s, kept + more);
+	}
+}
+
 /*
  * Play greedily from cell to the end, clearing it and keeping the moves
- * in s->line.  Returns the apples cleared.
+ * in s->line.  Returns the apples cleared.  The moves are listed once
+ * and then only updated around each cleared rectangle, which is what
+ * makes these games cheap enough to judge every position by.
  */
 static uint32_t
 play_greedy(struct search *s, uint8_t *cell, int lookahead)
 {
+	struct rect r;
 	uint64_t hash;
 	size_t n, best;
 	uint32_t cleared;
@@ -371,22 +422,21 @@ play_greedy(struct search *s, uint8_t *cell, int lookahead)
 	hash = 0;
 	s->nline = 0;
 	for (;;) {
-		for (;;) {
-			n = movegen_list(&s->mg, cell, s->rmoves, s->maxrmoves);
-			if (n <= s->maxrmoves)
-				break;
-			s->maxrmoves = n;
-			s->rmoves = xreallocarray(s->rmoves, n,
-			    sizeof(struct rect));
-		}
-		s->expansions++;
-		if (n == 0)
-			return cleared;
-		best = pick_greedy(s, cell, s->rmoves, n, lookahead);
-		cleared += clear_rect(cell, s->mg.cols, &s->rmoves[best],
-		    s->zobrist, &hash);
-		s->line[s->nline++] = s->rmoves[best];
+		n = movegen_list(&s->mg, cell, s->rmoves, s->maxrmoves);
+		if (n <= s->maxrmoves)
+			break;
+		reserve_moves(s, n);
 	}
+	s->expansions++;
+	while (n > 0) {
+		best = pick_greedy(s, cell, s->rmoves, n, lookahead);
+		r = s->rmoves[best];
+		cleared += clear_rect(cell, s->mg.cols, &r, s->zobrist, &hash);
+		s->line[s->nline++] = r;
+		n = update_moves(s, cell, &r, n);
+		s->expansions++;
+	}
+	return cleared;
 }
 
 static void
