@@ -56,7 +56,7 @@ struct movegen {
 	size_t		 rows;
 	size_t		 cols;
 	uint32_t	*rowcount;	/* per row, prefix counts of digits */
-	uint32_t	*sum;		/* column sums of the strip, saturated */
+	uint32_t	*sum;		/* column sums of a strip, saturated */
 	uint32_t	*psum;		/* prefix sums of sum */
 };
 

@@ -127,7 +127,7 @@ walk(struct movegen *mg, const uint8_t *cell, const struct rect *near,
 				continue;
 			lo = 0;
 			for (left = 0; left <= near->c2; left++) {
-				/* A tight rectangle has a digit in its left column. */
+				/* Tight: a digit in the left column. */
 				if (sum[left] == 0)
 					continue;
 				if (lo < left)

@@ -3,6 +3,8 @@
  *
  * The greedy player always takes a move clearing the fewest apples: small
  * moves spend the least of the board and leave the most pairings open.
+ * Playing alone (--greedy) it also looks one move ahead to break ties;
+ * judging positions for the search it does not, to stay cheap.
  * The beam search keeps the best few positions for each count of apples
  * cleared, judged by how a greedy game played out from them ends, and
  * merges positions reached by different orders of the same moves.  Its
@@ -26,7 +28,7 @@
 struct node {
 	uint64_t	 hash;
 	uint32_t	 cleared;
-	uint32_t	 step;		/* its last move in the history, or NONE */
+	uint32_t	 step;		/* its last move, or NONE */
 };
 
 /* A move from a kept position, waiting in the layer it would reach. */
@@ -75,7 +77,7 @@ struct search {
 	uint32_t	 best_cleared;
 	struct rect	*line;		/* the moves of the last greedy game */
 	size_t		 nline;
-	struct rect	*tail;		/* the best game's moves after best_step */
+	struct rect	*tail;		/* best game's moves after best_step */
 	size_t		 ntail;
 };
 
@@ -86,6 +88,7 @@ static uint32_t	 clear_rect(uint8_t *, size_t, const struct rect *,
 static size_t	 list_moves(struct search *, const uint8_t *);
 static int64_t	 judge(struct search *, uint32_t, const struct rect *,
 		    uint32_t, uint64_t);
+static int	 rect_before(const struct rect *, const struct rect *);
 static size_t	 pick_greedy(struct search *, const uint8_t *,
 		    const struct rect *, size_t, int);
 static int	 overlaps(const struct rect *, const struct rect *);
@@ -317,6 +320,19 @@ now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Reading order of the top left corners, then of the bottom right. */
+static int
+rect_before(const struct rect *a, const struct rect *b)
+{
+	if (a->r1 != b->r1)
+		return a->r1 < b->r1;
+	if (a->c1 != b->c1)
+		return a->c1 < b->c1;
+	if (a->r2 != b->r2)
+		return a->r2 < b->r2;
+	return a->c2 < b->c2;
+}
+
 /*
  * The index of the move clearing the fewest apples, the first such in
  * reading order; with lookahead, among those the one leaving the most
@@ -336,7 +352,8 @@ pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
 	fewest = UINT32_MAX;
 	for (i = 0; i < n; i++) {
 		a = rect_apples(cell, s->mg.cols, &m[i]);
-		if (a < fewest) {
+		if (a < fewest ||
+		    (a == fewest && rect_before(&m[i], &m[best]))) {
 			fewest = a;
 			best = i;
 		}
@@ -345,14 +362,15 @@ pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
 		return best;
 	most = 0;
 	hash = 0;
-	for (i = best; i < n; i++) {
+	for (i = 0; i < n; i++) {
 		if (rect_apples(cell, s->mg.cols, &m[i]) != fewest)
 			continue;
 		memcpy(s->scratch, cell, s->ncells);
 		clear_rect(s->scratch, s->mg.cols, &m[i], s->zobrist, &hash);
 		open = movegen_list(&s->mg, s->scratch, NULL, 0);
 		s->expansions++;
-		if (open > most) {
+		if (open > most ||
+		    (open == most && rect_before(&m[i], &m[best]))) {
 			most = open;
 			best = i;
 		}

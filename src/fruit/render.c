@@ -70,7 +70,8 @@ svg_moves(FILE *fp, const struct plan *p)
 		hue = (unsigned int)((i * 137) % 360);
 		fprintf(fp, "<g class=\"move\"><rect x=\"%zu\" y=\"%zu\" "
 		    "width=\"%zu\" height=\"%zu\" fill=\"none\" "
-		    "stroke=\"hsl(%u,80%%,35%%)\" stroke-width=\"3\" rx=\"6\"/>",
+		    "stroke=\"hsl(%u,80%%,35%%)\" stroke-width=\"3\" "
+		    "rx=\"6\"/>",
 		    MARGIN + (size_t)r->c1 * CELL + 2,
 		    MARGIN + (size_t)r->r1 * CELL + 2,
 		    ((size_t)r->c2 - r->c1 + 1) * CELL - 4,

@@ -63,7 +63,8 @@ parse_move(const char *line, const struct board *b, struct rect *r,
 			s++;
 		*col = (size_t)(s - line) + 1;
 		if (*s == '\0') {
-			*why = "a move needs four numbers: row column row column";
+			*why = "a move needs four numbers: "
+			    "row column row column";
 			return -1;
 		}
 		max = i % 2 == 0 ? (long long)b->rows : (long long)b->cols;
