@@ -1,10 +1,14 @@
 #!/bin/sh
 # Measures xq-bitpack on master games it was not tuned on: bits per move
 # and link length for each scheme, that every game comes back, and
-# packing and unpacking speed against reading and writing the same games
-# in ICCS (the baseline: the same parse and legality checks, no packing),
-# and the codec alone (packed in, packed out: unpacking and packing, each
-# move checked both ways).  Also replays the wxf games, and times perft 5.  Run from the build directory:
+# packing and unpacking speed in plies per second, each way:
+#   end to end: ICCS lines in, packed out (pack), and back (unpack);
+#   codec alone: packed in, the final position out (unpack: every move
+#   decoded and checked, no notation written), and packed in, packed out
+#   less that unpacking (pack alone, by difference).
+# The baseline is reading and writing the same games in ICCS (the same
+# parse and legality checks, no packing).  Also replays the wxf games,
+# and times perft 5.  Run from the build directory:
 #	sh ../main/bench/xq-bitpack.sh	(or with the build directory on PATH)
 # Times are CPU seconds (user + system), medians of $RUNS runs, so that
 # a busy machine disturbs them less.
@@ -41,10 +45,15 @@ median() {
 	done | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
+# rate SECONDS: millions of plies a second, or 0 for no measurable time.
+rate() {
+	echo "if ($1 > 0) $plies / $1 / 1000000 else 0" | bc -l
+}
+
 echo "corpus: ccpd-masters-5000, $ngames games, $plies plies (model tuned on the wxf file only)"
 base=$(median xq-bitpack -i iccs -f iccs "$tmp/games")
-printf 'baseline (ICCS in, ICCS out): %s s, %.0f plies/s\n' "$base" \
-    "$(echo "$plies / $base" | bc -l)"
+printf 'baseline (ICCS in, ICCS out): %s s, %.2f M plies/s\n' "$base" \
+    "$(rate "$base")"
 for s in geometric index ranked; do
 	xq-bitpack -S "$s" "$tmp/games" >"$tmp/$s"
 	if xq-bitpack "$tmp/$s" | cmp -s - "$tmp/games"; then
@@ -61,12 +70,14 @@ for s in geometric index ranked; do
 		    s, c * 6 / p, (c - 2 * n) * 6 / p, ((c - 2 * n) * 6 - h) / p, c / n, rt }'
 	pk=$(median xq-bitpack -S "$s" "$tmp/games")
 	un=$(median xq-bitpack "$tmp/$s")
+	cu=$(median xq-bitpack -f fen "$tmp/$s")
 	re=$(median xq-bitpack -S "$s" -f packed "$tmp/$s")
-	printf '          pack %s s (%.0f plies/s, %.2fx baseline), unpack %s s (%.0f plies/s, %.2fx baseline)\n' \
-	    "$pk" "$(echo "$plies / $pk" | bc -l)" "$(echo "$pk / $base" | bc -l)" \
-	    "$un" "$(echo "$plies / $un" | bc -l)" "$(echo "$un / $base" | bc -l)"
-	printf '          codec alone: unpack + pack %s s, %.0f plies/s each way\n' \
-	    "$re" "$(echo "2 * $plies / $re" | bc -l)"
+	cp=$(echo "$re - $cu" | bc -l)
+	printf '          end to end: pack %s s, %.2f M plies/s; unpack %s s, %.2f M plies/s (%.2fx, %.2fx baseline)\n' \
+	    "$pk" "$(rate "$pk")" "$un" "$(rate "$un")" \
+	    "$(echo "$pk / $base" | bc -l)" "$(echo "$un / $base" | bc -l)"
+	printf '          codec alone: pack %.3f s, %.2f M plies/s; unpack %s s, %.2f M plies/s (packed to packed %s s)\n' \
+	    "$cp" "$(rate "$cp")" "$cu" "$(rate "$cu")" "$re"
 done
 wxf=$corpus/wxf-masters-hu-liu.iccs.txt
 if xq-bitpack -S index "$wxf" >/dev/null; then
@@ -74,5 +85,6 @@ if xq-bitpack -S index "$wxf" >/dev/null; then
 else
 	echo "wxf-masters-hu-liu: ILLEGAL MOVES"
 fi
-p5=$(cpu xq-perft 5)
-printf 'perft 5: %s nodes in %s s\n' "$(xq-perft 5)" "$p5"
+p5=$(median xq-perft 5)
+printf 'perft 5: %s nodes in %s s, %.1f M nodes/s\n' "$(xq-perft 5)" "$p5" \
+    "$(echo "$(xq-perft 5) / $p5 / 1000000" | bc -l)"

@@ -36,6 +36,7 @@ static int	 get_index(struct bits *, struct game *, const char **);
 static int	 put_ranked(struct bitwriter *, const struct game *);
 static int	 get_ranked(struct bits *, struct game *, const char **);
 static char	*bits_to_text(const struct bitwriter *, char, char);
+static int	 b64_value(int);
 
 static const char b64[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -59,6 +60,21 @@ scheme_from_name(const char *name, enum scheme *out)
 			return 0;
 		}
 	return -1;
+}
+
+/* The value of a base64url digit, or -1; by ranges, not by searching. */
+static int
+b64_value(int c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '-')
+		return 62;
+	return c == '_' ? 63 : -1;
 }
 
 /* Bits past the end are zeros. */
@@ -427,7 +443,7 @@ is_packed_game(const char *s, size_t len)
 	    strchr(scheme_letter, s[1]) == NULL)
 		return 0;
 	for (i = 2; i < len; i++)
-		if (s[i] == '\0' || strchr(b64, s[i]) == NULL)
+		if (b64_value((unsigned char)s[i]) == -1)
 			return 0;
 	return 1;
 }
@@ -469,7 +485,7 @@ unpack_game(const char *s, size_t len, struct game *g, const char **why)
 	uint8_t *buf;
 	uint32_t n;
 	size_t i, k;
-	int rc = -1;
+	int rc = -1, v;
 
 	g->move = NULL;
 	g->n = 0;
@@ -478,12 +494,14 @@ unpack_game(const char *s, size_t len, struct game *g, const char **why)
 		return -1;
 	}
 	buf = xcalloc(len, 1);
-	for (i = 2; i < len; i++)
+	for (i = 2; i < len; i++) {
+		v = b64_value((unsigned char)s[i]);
 		for (k = 0; k < 6; k++)
-			if ((strchr(b64, s[i]) - b64) >> (5 - k) & 1) {
+			if (v >> (5 - k) & 1) {
 				size_t at = (i - 2) * 6 + k;
 				buf[at >> 3] |= (uint8_t)(0x80 >> (at & 7));
 			}
+	}
 	b.buf = buf;
 	b.nbits = (len - 2) * 6;
 	b.pos = 0;
