@@ -38,8 +38,9 @@ static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *);
 static int	 king_square(const uint8_t *, int);
 static int	 is_leg(int, int);
 static int	 ray_of(int, int);
-static void	 line_danger(const uint8_t *, int, int, int *);
+static int	 line_danger(const uint8_t *, int, int, int *);
 static int	 reaches(const uint8_t *, int, int, int);
+static void	 add_strikes(const uint8_t *, int, uint8_t *);
 
 static int		 ready;
 static uint8_t		 ray[XQ_SQUARES][4][XQ_RANKS];
@@ -346,24 +347,33 @@ ray_of(int a, int k)
  * danger[d] is set if a rook, cannon or king of side by stands anywhere
  * on ray d from k: only then can a piece leaving or entering that ray
  * uncover k.  danger[4], for squares on none of the rays, is never set.
+ * Returns whether one of those pieces strikes k already (as
+ * ray_attacked), found in the same walk along each ray.
  */
-static void
+static int
 line_danger(const uint8_t *sq, int k, int by, int *danger)
 {
-	int d, i, p, b = by == BLACK ? BLACK_PIECE : 0;
+	int d, i, p, pieces, struck = 0, b = by == BLACK ? BLACK_PIECE : 0;
 
 	for (d = 0; d < 4; d++) {
 		danger[d] = 0;
-		for (i = 0; i < raylen[k][d]; i++) {
-			p = sq[ray[k][d][i]];
-			if (p == (ROOK | b) || p == (CANNON | b) ||
-			    p == (KING | b)) {
+		pieces = 0;
+		for (i = 0; i < raylen[k][d] && (pieces < 2 || !danger[d]);
+		    i++) {
+			if ((p = sq[ray[k][d][i]]) == EMPTY)
+				continue;
+			if (p == (ROOK | b) || p == (KING | b)) {
 				danger[d] = 1;
-				break;
+				struck |= pieces == 0;
+			} else if (p == (CANNON | b)) {
+				danger[d] = 1;
+				struck |= pieces == 1;
 			}
+			pieces++;
 		}
 	}
 	danger[4] = 0;
+	return struck;
 }
 
 /*
@@ -383,8 +393,8 @@ legal_moves(const struct xqpos *pos, struct xqmove *out)
 	memcpy(sq, pos->sq, sizeof(sq));
 	if ((king = king_square(sq, side)) == -1)
 		return 0;
-	check = attacked(sq, king, !side);
-	line_danger(sq, king, !side, danger);
+	check = line_danger(sq, king, !side, danger) |
+	    horse_attacked(sq, king, !side) | pawn_attacked(sq, king, !side);
 	for (from = 0; from < XQ_SQUARES; from++) {
 		if (sq[from] == EMPTY || PIECE_SIDE(sq[from]) != side)
 			continue;
@@ -611,60 +621,72 @@ geometric_targets(const struct xqpos *pos, int from, uint8_t *out)
 	return n;
 }
 
+/* Add one to map on every square the piece on from strikes. */
+static void
+add_strikes(const uint8_t *sq, int from, uint8_t *map)
+{
+	const struct steps *s;
+	int d, i, t, screen, kind = PIECE_KIND(sq[from]);
+
+	switch (kind) {
+	case ROOK:
+	case CANNON:
+		for (d = 0; d < 4; d++) {
+			screen = kind == ROOK;
+			for (i = 0; i < raylen[from][d]; i++) {
+				t = ray[from][d][i];
+				if (screen)
+					map[t]++;
+				if (sq[t] != EMPTY) {
+					if (screen)
+						break;
+					screen = 1;
+				}
+			}
+		}
+		return;
+	case HORSE:
+		s = &horse_to[from];
+		break;
+	case ELEPHANT:
+		s = &elephant_to[from];
+		break;
+	case ADVISOR:
+		s = &advisor_to[from];
+		break;
+	case KING:
+		s = &king_to[from];
+		break;
+	default:
+		s = &pawn_to[PIECE_SIDE(sq[from])][from];
+		break;
+	}
+	for (i = 0; i < s->n; i++)
+		if (s->via[i] == NONE || sq[s->via[i]] == EMPTY)
+			map[s->to[i]]++;
+}
+
 /*
- * Count, for every square, the pieces of side that strike it (whoever
- * stands there, friend or foe), ignoring whether the striker is pinned.
+ * Count, for every square, the pieces of side that strike it into mine
+ * and those of the other side into theirs (whoever stands there, friend
+ * or foe), ignoring whether the striker is pinned.  Both in one pass
+ * over the board, which is what a position's features need.
  */
 void
-control_map(const struct xqpos *pos, int side, uint8_t *map)
+control_maps(const struct xqpos *pos, int side, uint8_t *mine,
+    uint8_t *theirs)
 {
 	const uint8_t *sq = pos->sq;
-	const struct steps *s;
-	int from, d, i, t, screen;
+	int from;
 
 	if (!ready)
 		init_tables();
-	memset(map, 0, XQ_SQUARES);
-	for (from = 0; from < XQ_SQUARES; from++) {
-		if (sq[from] == EMPTY || PIECE_SIDE(sq[from]) != side)
-			continue;
-		switch (PIECE_KIND(sq[from])) {
-		case ROOK:
-		case CANNON:
-			for (d = 0; d < 4; d++) {
-				screen = PIECE_KIND(sq[from]) == ROOK;
-				for (i = 0; i < raylen[from][d]; i++) {
-					t = ray[from][d][i];
-					if (screen)
-						map[t]++;
-					if (sq[t] != EMPTY) {
-						if (screen)
-							break;
-						screen = 1;
-					}
-				}
-			}
-			continue;
-		case HORSE:
-			s = &horse_to[from];
-			break;
-		case ELEPHANT:
-			s = &elephant_to[from];
-			break;
-		case ADVISOR:
-			s = &advisor_to[from];
-			break;
-		case KING:
-			s = &king_to[from];
-			break;
-		default:
-			s = &pawn_to[side][from];
-			break;
-		}
-		for (i = 0; i < s->n; i++)
-			if (s->via[i] == NONE || sq[s->via[i]] == EMPTY)
-				map[s->to[i]]++;
-	}
+	memset(mine, 0, XQ_SQUARES);
+	memset(theirs, 0, XQ_SQUARES);
+	for (from = 0; from < XQ_SQUARES; from++)
+		if (sq[from] != EMPTY)
+			add_strikes(sq, from,
+			    PIECE_SIDE(sq[from]) == side ? mine : theirs);
 }
 
 /*

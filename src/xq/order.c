@@ -79,8 +79,7 @@ prepare_input(struct move_input *in, const struct xqpos *pos)
 	in->pos = pos;
 	memcpy(in->sq, pos->sq, sizeof(in->sq));
 	in->their_king = king_of(pos, !pos->side);
-	control_map(pos, pos->side, in->mine);
-	control_map(pos, !pos->side, in->theirs);
+	control_maps(pos, pos->side, in->mine, in->theirs);
 }
 
 /* The features of move m into f; returns how many. */

@@ -67,6 +67,6 @@ int		 move_checks(uint8_t *, int, int, struct xqmove);
 int		 king_of(const struct xqpos *, int);
 size_t		 geometric_targets(const struct xqpos *, int, uint8_t *);
 int		 has_geometric_target(const struct xqpos *, int);
-void		 control_map(const struct xqpos *, int, uint8_t *);
+void		 control_maps(const struct xqpos *, int, uint8_t *, uint8_t *);
 
 #endif /* XQ_H */
