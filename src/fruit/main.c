@@ -40,6 +40,7 @@ static int	 print_rect(const struct rect *, unsigned int, void *);
 static void	 do_plan(const struct config *, struct board *);
 static int	 do_file(const struct config *, const char *, int *);
 static void	 do_generate(const struct config *);
+static void	 parse_options(int, char *[], struct config *);
 
 static const struct option longopts[] = {
 	{ "effort",	required_argument,	NULL,	'e' },
@@ -198,75 +199,84 @@ do_generate(const struct config *cf)
 	}
 }
 
-int
-main(int argc, char *argv[])
+/* Options into cf; -h and -V end the program here. */
+static void
+parse_options(int argc, char *argv[], struct config *cf)
 {
-	struct config cf;
-	const char *nocolour;
-	int ch, i, nout, status, st;
+	int ch;
 
-	memset(&cf, 0, sizeof(cf));
-	cf.mode = PLAN;
-	cf.format = MOVES;
-	cf.plan.effort = DEFAULT_EFFORT;
-	cf.rows = 10;
-	cf.cols = 17;
+	memset(cf, 0, sizeof(*cf));
+	cf->mode = PLAN;
+	cf->format = MOVES;
+	cf->plan.effort = DEFAULT_EFFORT;
+	cf->rows = 10;
+	cf->cols = 17;
 	while ((ch = getopt_long(argc, argv, "e:f:Gg:hlrS:s:t:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'e':
-			cf.plan.effort = (uint64_t)number(optarg, 1,
+			cf->plan.effort = (uint64_t)number(optarg, 1,
 			    1000000000000LL, "effort");
 			break;
 		case 'f':
 			if (strcmp(optarg, "moves") == 0)
-				cf.format = MOVES;
+				cf->format = MOVES;
 			else if (strcmp(optarg, "board") == 0)
-				cf.format = BOARD;
+				cf->format = BOARD;
 			else if (strcmp(optarg, "game") == 0)
-				cf.format = GAME;
+				cf->format = GAME;
 			else if (strcmp(optarg, "svg") == 0)
-				cf.format = SVG;
+				cf->format = SVG;
 			else {
 				warnx("unknown format: %s", optarg);
 				usage(GF_EXIT_ERROR);
 			}
 			break;
 		case 'G':
-			cf.plan.greedy = 1;
+			cf->plan.greedy = 1;
 			break;
 		case 'g':
-			cf.mode = GENERATE;
-			cf.count = (uint64_t)number(optarg, 0, LLONG_MAX,
+			cf->mode = GENERATE;
+			cf->count = (uint64_t)number(optarg, 0, LLONG_MAX,
 			    "board count");
 			break;
 		case 'h':
 			usage(GF_EXIT_OK);
 		case 'l':
-			cf.mode = LIST;
+			cf->mode = LIST;
 			break;
 		case 'r':
-			cf.mode = REPLAY;
+			cf->mode = REPLAY;
 			break;
 		case 'S':
-			cf.plan.seed = (uint64_t)number(optarg, 0, LLONG_MAX,
+			cf->plan.seed = (uint64_t)number(optarg, 0, LLONG_MAX,
 			    "seed");
 			break;
 		case 's':
-			parse_size(optarg, &cf);
+			parse_size(optarg, cf);
 			break;
 		case 't':
-			cf.plan.seconds = (double)number(optarg, 1, 86400,
+			cf->plan.seconds = (double)number(optarg, 1, 86400,
 			    "time limit");
 			break;
 		case 'V':
 			print_version();
 			finish_stdout();
-			return GF_EXIT_OK;
+			exit(GF_EXIT_OK);
 		default:
 			usage(GF_EXIT_ERROR);
 		}
 	}
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct config cf;
+	const char *nocolour;
+	int i, nout, status, st;
+
+	parse_options(argc, argv, &cf);
 	argc -= optind;
 	argv += optind;
 	if (cf.mode != PLAN && cf.format != MOVES) {
