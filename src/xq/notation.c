@@ -810,11 +810,18 @@ reaches(const struct xqpos *pos, int from, int to)
 	return between == 0;
 }
 
+/* Four characters written directly: every unpacked move comes here. */
 static size_t
 format_iccs(struct xqmove m, char *buf, size_t size)
 {
-	return snprintf(buf, size, "%c%d%c%d", 'a' + m.from % XQ_FILES,
-	    m.from / XQ_FILES, 'a' + m.to % XQ_FILES, m.to / XQ_FILES);
+	char s[5];
+
+	s[0] = (char)('a' + m.from % XQ_FILES);
+	s[1] = (char)('0' + m.from / XQ_FILES);
+	s[2] = (char)('a' + m.to % XQ_FILES);
+	s[3] = (char)('0' + m.to / XQ_FILES);
+	s[4] = '\0';
+	return strlcpy(buf, s, size);
 }
 
 static size_t
