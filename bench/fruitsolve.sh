@@ -78,5 +78,5 @@ t_list=$(median_cpu "$bin" -l "$tmp/big")
 t_wc=$(median_cpu wc -l "$tmp/big")
 awk -v c="$count" -v a="$t_list" -v b="$t_wc" 'BEGIN {
 	printf "list 2000x2000: %d rectangles in %.2f s cpu; wc -l %.3f s; " \
-	    "ratio %.0f\n", c, a, b, b > 0 ? a / b : 0
+	    "ratio %.0f\n", c, a, b, (b > 0 ? a / b : 0)
 }'
