@@ -40,6 +40,8 @@ static int	 is_leg(int, int);
 static int	 ray_of(int, int);
 static int	 line_danger(const uint8_t *, int, int, int *);
 static int	 reaches(const uint8_t *, int, int, int);
+static void	 side_mask(const uint8_t *, int, uint64_t *);
+static int	 next_square(uint64_t *);
 static void	 add_strikes(const uint8_t *, int, uint8_t *);
 
 static int		 ready;
@@ -377,6 +379,48 @@ line_danger(const uint8_t *sq, int k, int by, int *danger)
 }
 
 /*
+ * The squares of side's pieces as bits of mask[0] (squares 0 to 63) and
+ * mask[1] (64 up).  Built without a branch, so that the irregular board
+ * costs no wrong guesses, and in a form the compiler can do many squares
+ * at a time.
+ */
+static void
+side_mask(const uint8_t *sq, int side, uint64_t *mask)
+{
+	uint64_t m = 0;
+	int i;
+
+	for (i = 0; i < 64; i++)
+		m |= (uint64_t)((sq[i] != EMPTY) &
+		    (PIECE_SIDE(sq[i]) == side)) << i;
+	mask[0] = m;
+	m = 0;
+	for (i = 64; i < XQ_SQUARES; i++)
+		m |= (uint64_t)((sq[i] != EMPTY) &
+		    (PIECE_SIDE(sq[i]) == side)) << (i - 64);
+	mask[1] = m;
+}
+
+/* Take the lowest square out of the mask; -1 when it is empty. */
+static int
+next_square(uint64_t *mask)
+{
+	int half = mask[0] == 0, i;
+	uint64_t m = mask[half];
+
+	if (m == 0)
+		return -1;
+	mask[half] = m & (m - 1);
+#if defined(__GNUC__)
+	i = __builtin_ctzll(m);
+#else
+	for (i = 0; !(m >> i & 1); i++)
+		continue;
+#endif
+	return half * 64 + i;
+}
+
+/*
  * Fill out (room for XQ_MAXMOVES) with the legal moves of the side to
  * move, ordered by origin square then by direction, and count them.
  */
@@ -385,6 +429,7 @@ legal_moves(const struct xqpos *pos, struct xqmove *out)
 {
 	struct xqmove m;
 	uint8_t sq[XQ_SQUARES], taken;
+	uint64_t own[2];
 	size_t n, i, base, kept = 0;
 	int from, side = pos->side, king, k, check, near, danger[5];
 
@@ -395,9 +440,8 @@ legal_moves(const struct xqpos *pos, struct xqmove *out)
 		return 0;
 	check = line_danger(sq, king, !side, danger) |
 	    horse_attacked(sq, king, !side) | pawn_attacked(sq, king, !side);
-	for (from = 0; from < XQ_SQUARES; from++) {
-		if (sq[from] == EMPTY || PIECE_SIDE(sq[from]) != side)
-			continue;
+	side_mask(sq, side, own);
+	while ((from = next_square(own)) != -1) {
 		base = kept;
 		n = pseudo_moves(sq, from, side, out + base);
 		near = check || from == king || (seen[king][from] & LEG) ||
