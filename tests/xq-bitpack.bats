@@ -36,8 +36,8 @@ d=$data/xq-bitpack
 	run xq-perft -c 2 '4k4/9/9/9/9/9/9/9/4C4/3K5 w - - 0 1'
 	[ "$status" -eq 0 ]
 	# Random positions from random games: captures, checks, pins.
-	xq-randgame 4099 120 ucci | xq-bitpack -f fen >"$BATS_TEST_TMPDIR/fens"
-	[ "$(wc -l <"$BATS_TEST_TMPDIR/fens")" -eq 120 ]
+	xq-randgame 4099 60 ucci | xq-bitpack -f fen >"$BATS_TEST_TMPDIR/fens"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/fens")" -eq 60 ]
 	while read -r fen; do
 		xq-perft -c 2 "$fen" >/dev/null
 	done <"$BATS_TEST_TMPDIR/fens"
