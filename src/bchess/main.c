@@ -19,7 +19,6 @@
 #include "rules.h"
 
 static void __dead usage(int);
-static int	 is_blank(const char *, size_t);
 static void	 report_error(const struct linereader *, const char *,
 		    const struct parse_error *);
 static void	 write_line(const struct linereader *);
@@ -53,17 +52,6 @@ usage(int status)
 	    "usage: %s [-chqrsV] [-f format] [-i format] [file ...]\n",
 	    getprogname());
 	exit(status);
-}
-
-static int
-is_blank(const char *s, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (s[i] != ' ' && s[i] != '\t')
-			return 0;
-	return 1;
 }
 
 /*
@@ -128,7 +116,7 @@ read_record(const struct linereader *lr)
 	enum format in;
 	int rc;
 
-	if (is_blank(lr->line, lr->len)) {
+	if (lr_blank(lr)) {
 		if (mode != 'c')
 			write_line(lr);
 		return -1;

@@ -24,24 +24,12 @@ struct rowbuf {
 	char		 errmsg[80];
 };
 
-static int	 is_blank(const char *, size_t);
 static int	 is_separator(int);
 static int	 cell_value(int);
 static void	 push_cell(struct rowbuf *, uint8_t);
 static size_t	 parse_row(const char *, size_t, size_t, struct rowbuf *);
 static void	 skip_board(struct linereader *);
 static void	 describe_char(char *, size_t, int);
-
-static int
-is_blank(const char *s, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (s[i] != ' ' && s[i] != '\t')
-			return 0;
-	return 1;
-}
 
 static int
 is_separator(int ch)
@@ -147,7 +135,7 @@ static void
 skip_board(struct linereader *lr)
 {
 	while (lr_next(lr))
-		if (is_blank(lr->line, lr->len))
+		if (lr_blank(lr))
 			return;
 }
 
@@ -166,13 +154,13 @@ board_read(struct linereader *lr, struct board *b)
 	do {
 		if (!lr_next(lr))
 			return 0;
-	} while (is_blank(lr->line, lr->len) || lr->line[0] == '#');
+	} while (lr_blank(lr) || lr->line[0] == '#');
 	b->lineno = lr->lineno;
 	ncols = 0;
 	do {
 		if (lr->line[0] == '#')
 			continue;
-		if (is_blank(lr->line, lr->len))
+		if (lr_blank(lr))
 			break;
 		if ((got = parse_row(lr->line, lr->len, ncols, &rb)) == 0)
 			goto bad;

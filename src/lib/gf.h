@@ -58,6 +58,7 @@ struct linereader {
 int	 lr_open(struct linereader *, const char *);
 int	 lr_next(struct linereader *);
 void	 lr_close(struct linereader *);
+int	 lr_blank(const struct linereader *);
 
 /*
  * bignum.c: unsigned integers of any size in 32-bit limbs, least

@@ -114,6 +114,18 @@ lr_next(struct linereader *lr)
 	return 1;
 }
 
+/* Whether the line read last holds nothing but spaces and tabs. */
+int
+lr_blank(const struct linereader *lr)
+{
+	size_t i;
+
+	for (i = 0; i < lr->len; i++)
+		if (lr->line[i] != ' ' && lr->line[i] != '\t')
+			return 0;
+	return 1;
+}
+
 void
 lr_close(struct linereader *lr)
 {
