@@ -27,12 +27,9 @@ enum player {
 	PLAY_SITE
 };
 
-static uint64_t	rng_state;
+static struct rng	rng;
 
 static __dead void usage(int);
-static uint64_t	 rng_next(void);
-static double	 rng_unit(void);
-static size_t	 rng_below(size_t);
 static size_t	 greedy_choice(const struct position *, const struct move *,
 		    size_t);
 static double	 site_weight(const struct position *, const struct move *);
@@ -64,30 +61,6 @@ usage(int status)
 	exit(status);
 }
 
-/* splitmix64: small, fast and the same on every platform. */
-static uint64_t
-rng_next(void)
-{
-	uint64_t z;
-
-	z = (rng_state += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static double
-rng_unit(void)
-{
-	return (double)(rng_next() >> 11) / (double)(1ULL << 53);
-}
-
-static size_t
-rng_below(size_t n)
-{
-	return (size_t)(rng_next() % n);
-}
-
 /*
  * A person who kills when able, keeps the buffaloes from moving and
  * above all from reaching the village; ties broken at random.
@@ -115,7 +88,7 @@ greedy_choice(const struct position *p, const struct move *legal, size_t n)
 				if (next.sq[r][c] == SQ_BUFFALO &&
 				    next.sq[r + 1][c] == SQ_EMPTY)
 					score -= penalty[r];
-		score += rng_unit();
+		score += rng_unit(&rng);
 		if (score > best) {
 			best = score;
 			choice = i;
@@ -134,13 +107,13 @@ site_weight(const struct position *p, const struct move *m)
 		return 999;
 	dr = abs(m->r1 - p->chief_r);
 	dc = abs(m->c1 - p->chief_c);
-	if (dr <= 1 && dc <= 1 && rng_unit() < 0.9)
+	if (dr <= 1 && dc <= 1 && rng_unit(&rng) < 0.9)
 		return -999;
 	dog = 0;
 	for (r = 1; r <= BOARD_ROWS; r++)
 		if (piece_at(p, r, m->c1) == SQ_DOG)
 			dog = 1;
-	return 5 * (m->r1 - dog) + dc + rng_unit();
+	return 5 * (m->r1 - dog) + dc + rng_unit(&rng);
 }
 
 /* The computer's documented choice among the buffaloes that can move. */
@@ -150,8 +123,8 @@ site_choice(const struct position *p, const struct move *legal, size_t n)
 	double w, best;
 	size_t i, choice;
 
-	if (rng_unit() < 0.01)
-		return rng_below(n);
+	if (rng_unit(&rng) < 0.01)
+		return (size_t)rng_below(&rng, n);
 	best = -1e9;
 	choice = 0;
 	for (i = 0; i < n; i++) {
@@ -181,7 +154,7 @@ play_game(int person, int computer, size_t maxmoves)
 		else if (who == PLAY_SITE)
 			k = site_choice(&p, legal, n);
 		else
-			k = rng_below(n);
+			k = (size_t)rng_below(&rng, n);
 		position_play(&p, &legal[k]);
 		printf("%sm-%u-%u-%u-%u-%u", moves == 0 ? "" : ",",
 		    legal[k].r1, legal[k].c1, legal[k].r2, legal[k].c2,
@@ -286,7 +259,7 @@ main(int argc, char *argv[])
 	maxmoves = MAX_GAME_MOVES;
 	person = PLAY_RANDOM;
 	computer = PLAY_RANDOM;
-	rng_state = 1;
+	rng_seed(&rng, 1);
 	legal = 0;
 	while ((ch = getopt_long(argc, argv, "c:hlm:n:p:s:V", longopts,
 	    NULL)) != -1) {
@@ -319,8 +292,8 @@ main(int argc, char *argv[])
 				errx(GF_EXIT_ERROR, "person: %s", optarg);
 			break;
 		case 's':
-			rng_state = (uint64_t)strtonum(optarg, 0, LLONG_MAX,
-			    &errstr);
+			rng_seed(&rng, (uint64_t)strtonum(optarg, 0, LLONG_MAX,
+			    &errstr));
 			if (errstr != NULL)
 				errx(GF_EXIT_ERROR, "seed %s: %s", errstr,
 				    optarg);

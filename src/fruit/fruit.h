@@ -96,13 +96,6 @@ void	 render_svg(FILE *, const struct board *, const struct plan *);
 void	 render_moves(FILE *, const struct plan *, size_t);
 
 /* gen.c */
-struct rng {
-	uint64_t	 s[4];
-};
-
-void	 rng_seed(struct rng *, uint64_t);
-uint64_t rng_next(struct rng *);
-uint64_t rng_below(struct rng *, uint64_t);
 void	 board_generate(struct board *, size_t, size_t, struct rng *);
 
 #endif /* FRUIT_H */

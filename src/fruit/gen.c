@@ -1,7 +1,7 @@
 /*
- * gen.c: random boards drawn by the game's own rule, from a generator of
- * our own (xoshiro256**, seeded through splitmix64) so that a seed gives
- * the same boards on every machine and every C library.
+ * gen.c: random boards drawn by the game's own rule, from the toolkit's
+ * generator (rng.c in the library), so that a seed gives the same boards
+ * on every machine.
  */
 
 #include "config.h"
@@ -13,59 +13,6 @@
 
 #include "gf.h"
 #include "fruit.h"
-
-static uint64_t	 rotl(uint64_t, int);
-
-static uint64_t
-rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-/* splitmix64 spreads one seed over the four words of state. */
-void
-rng_seed(struct rng *g, uint64_t seed)
-{
-	uint64_t z;
-	int i;
-
-	for (i = 0; i < 4; i++) {
-		seed += 0x9e3779b97f4a7c15ULL;
-		z = seed;
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-		g->s[i] = z ^ (z >> 31);
-	}
-}
-
-uint64_t
-rng_next(struct rng *g)
-{
-	uint64_t result, t;
-
-	result = rotl(g->s[1] * 5, 7) * 9;
-	t = g->s[1] << 17;
-	g->s[2] ^= g->s[0];
-	g->s[3] ^= g->s[1];
-	g->s[1] ^= g->s[2];
-	g->s[0] ^= g->s[3];
-	g->s[2] ^= t;
-	g->s[3] = rotl(g->s[3], 45);
-	return result;
-}
-
-/* Uniform in [0, n), rejecting the short last stretch to avoid bias. */
-uint64_t
-rng_below(struct rng *g, uint64_t n)
-{
-	uint64_t x, limit;
-
-	limit = UINT64_MAX - UINT64_MAX % n;
-	do {
-		x = rng_next(g);
-	} while (x >= limit);
-	return x % n;
-}
 
 /*
  * The game fills every cell with 1 to 9 and draws again until the total

@@ -160,6 +160,19 @@ void	 rc_dec_init(struct rc_decoder *, const uint8_t *, size_t);
 uint32_t rc_decode_freq(struct rc_decoder *, uint32_t);
 void	 rc_decode_update(struct rc_decoder *, uint32_t, uint32_t);
 
+/*
+ * rng.c: xoshiro256** seeded through splitmix64, so that a seed gives the
+ * same boards and games everywhere.
+ */
+struct rng {
+	uint64_t	 s[4];
+};
+
+void	 rng_seed(struct rng *, uint64_t);
+uint64_t rng_next(struct rng *);
+uint64_t rng_below(struct rng *, uint64_t);
+double	 rng_unit(struct rng *);
+
 /* xmalloc.c: allocation that exits with status 2 on failure. */
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);

@@ -6,4 +6,5 @@ libgf_a_SOURCES = \
 	src/lib/diag.c \
 	src/lib/gf.h \
 	src/lib/linereader.c \
+	src/lib/rng.c \
 	src/lib/xmalloc.c

@@ -1,7 +1,6 @@
 /*
- * gen.c: random boards.  The generator is xoshiro256** seeded through
- * splitmix64, both fixed algorithms on 64-bit integers, so that a seed
- * gives the same board on every machine; rand() would not.
+ * gen.c: random boards, from the toolkit's generator (rng.c in the
+ * library), so that a seed gives the same board on every machine.
  */
 
 #include "config.h"
@@ -12,61 +11,8 @@
 #include "gf.h"
 #include "mine.h"
 
-struct rng {
-	uint64_t	 s[4];
-};
-
-static uint64_t	 splitmix64(uint64_t *);
-static uint64_t	 rotl(uint64_t, int);
-static uint64_t	 rng_next(struct rng *);
-static uint64_t	 rng_below(struct rng *, uint64_t);
 static int	 in_safe_block(const struct generate *, size_t, size_t);
 static uint64_t	 safe_block_cells(const struct generate *);
-
-static uint64_t
-splitmix64(uint64_t *x)
-{
-	uint64_t z;
-
-	z = (*x += UINT64_C(0x9e3779b97f4a7c15));
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-static uint64_t
-rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-static uint64_t
-rng_next(struct rng *g)
-{
-	uint64_t *s = g->s, result, t;
-
-	result = rotl(s[1] * 5, 7) * 9;
-	t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-/* A uniform integer below n (n > 0), without the bias of a bare modulo. */
-static uint64_t
-rng_below(struct rng *g, uint64_t n)
-{
-	uint64_t r, floor = (0 - n) % n;
-
-	do
-		r = rng_next(g);
-	while (r < floor);
-	return r % n;
-}
 
 static int
 in_safe_block(const struct generate *gen, size_t r, size_t c)
@@ -109,10 +55,8 @@ generate_board(const struct generate *gen, struct board *b)
 	uint64_t seed = gen->seed, cells, room, want, placed = 0, i;
 	uint8_t *p, set;
 	size_t r, c;
-	int k;
 
-	for (k = 0; k < 4; k++)
-		g.s[k] = splitmix64(&seed);
+	rng_seed(&g, seed);
 	board_alloc(b, gen->width, gen->height);
 	cells = (uint64_t)gen->width * gen->height;
 	room = generate_limit(gen);
