@@ -29,8 +29,6 @@
 static void	 grow_rows(struct board *, size_t);
 static void	 prefault(struct board *, size_t);
 static void	 decode_table(uint8_t *);
-static uint64_t	 load8(const uint8_t *);
-static void	 store8(uint8_t *, uint64_t);
 static int	 count_row(struct board *, size_t);
 static void	 keep_bytes(uint64_t *, uint64_t *, uint64_t *, uint64_t *,
 		    size_t);
@@ -40,21 +38,6 @@ static void	 full_table(char *);
 static void	 view_table(char *, enum state, int);
 static void	 print_table_rows(const struct board *, const char *);
 static size_t	 bad_column(const char *, size_t);
-
-static uint64_t
-load8(const uint8_t *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-static void
-store8(uint8_t *p, uint64_t v)
-{
-	memcpy(p, &v, sizeof(v));
-}
 
 void
 board_init(struct board *b, const char *file)

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "gf.h"
 
@@ -20,6 +21,25 @@
 #define CELL_FLAG	0x40
 #define CELL_PENDING	0x80	/* opened zero whose neighbours wait a sweep */
 #define CELL_WALL	(CELL_OPEN | CELL_COUNT)	/* never covered, never zero */
+
+/*
+ * Eight cells at a time, at any alignment: the count and the scanline
+ * fill work a 64-bit word of cells where they can.
+ */
+static inline uint64_t
+load8(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static inline void
+store8(uint8_t *p, uint64_t v)
+{
+	memcpy(p, &v, sizeof(v));
+}
 
 /* Longest side: the padded width and height must fit in 32 bits. */
 #define BOARD_MAX_SIDE	4000000000UL

@@ -28,8 +28,6 @@
 #define OPEN_ZEROS	(ONES * CELL_OPEN)
 #define STATUS_BITS	(ONES * 0xf0)
 
-static uint64_t	 load8(const uint8_t *);
-static void	 store8(uint8_t *, uint64_t);
 static int	 any_available(uint64_t);
 static size_t	 open_run(struct board *, size_t, size_t);
 static size_t	 stack_limit(const struct board *);
@@ -39,21 +37,6 @@ static void	 drain(struct board *);
 static int	 sweep_row(struct board *, size_t);
 static void	 cascade(struct board *, size_t, size_t);
 static void	 chord(struct board *, size_t, size_t);
-
-static uint64_t
-load8(const uint8_t *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-static void
-store8(uint8_t *p, uint64_t v)
-{
-	memcpy(p, &v, sizeof(v));
-}
 
 /*
  * Nonzero if one of eight cells is covered, unflagged and not a mine,

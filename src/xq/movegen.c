@@ -33,6 +33,7 @@ static int	 pawn_attacked(const uint8_t *, int, int);
 static int	 uncovered(const uint8_t *, int, struct xqmove, const int *,
 		    int);
 static int	 attacked(const uint8_t *, int, int);
+static const struct steps *steps_of(int, int, int);
 static size_t	 pseudo_moves(const uint8_t *, int, int, struct xqmove *);
 static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *);
 static int	 king_square(const uint8_t *, int);
@@ -280,6 +281,24 @@ slide_moves(const uint8_t *sq, int from, int cannon, struct xqmove *out)
 	return n;
 }
 
+/* The step table of a king, advisor, elephant, horse or pawn on from. */
+static const struct steps *
+steps_of(int kind, int side, int from)
+{
+	switch (kind) {
+	case HORSE:
+		return &horse_to[from];
+	case ELEPHANT:
+		return &elephant_to[from];
+	case ADVISOR:
+		return &advisor_to[from];
+	case KING:
+		return &king_to[from];
+	default:
+		return &pawn_to[side][from];
+	}
+}
+
 /* The moves of the piece on from, before the king-safety test. */
 static size_t
 pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out)
@@ -293,20 +312,8 @@ pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out)
 		return slide_moves(sq, from, 0, out);
 	case CANNON:
 		return slide_moves(sq, from, 1, out);
-	case HORSE:
-		s = &horse_to[from];
-		break;
-	case ELEPHANT:
-		s = &elephant_to[from];
-		break;
-	case ADVISOR:
-		s = &advisor_to[from];
-		break;
-	case KING:
-		s = &king_to[from];
-		break;
 	default:
-		s = &pawn_to[side][from];
+		s = steps_of(PIECE_KIND(p), side, from);
 		break;
 	}
 	for (i = 0; i < s->n; i++) {
@@ -490,20 +497,8 @@ reaches(const uint8_t *sq, int from, int to, int side)
 		if (kind == ROOK || sq[to] == EMPTY)
 			return between == 0;
 		return between == 1;
-	case HORSE:
-		s = &horse_to[from];
-		break;
-	case ELEPHANT:
-		s = &elephant_to[from];
-		break;
-	case ADVISOR:
-		s = &advisor_to[from];
-		break;
-	case KING:
-		s = &king_to[from];
-		break;
 	default:
-		s = &pawn_to[side][from];
+		s = steps_of(kind, side, from);
 		break;
 	}
 	for (i = 0; i < s->n; i++)
@@ -578,20 +573,8 @@ has_geometric_target(const struct xqpos *pos, int from)
 				    PIECE_SIDE(pos->sq[ray[from][t][i]]) != side)
 					return 1;
 		return 0;
-	case HORSE:
-		s = &horse_to[from];
-		break;
-	case ELEPHANT:
-		s = &elephant_to[from];
-		break;
-	case ADVISOR:
-		s = &advisor_to[from];
-		break;
-	case KING:
-		s = &king_to[from];
-		break;
 	default:
-		s = &pawn_to[side][from];
+		s = steps_of(PIECE_KIND(p), side, from);
 		break;
 	}
 	for (i = 0; i < s->n; i++)
@@ -633,23 +616,7 @@ geometric_targets(const struct xqpos *pos, int from, uint8_t *out)
 			}
 		return n;
 	}
-	switch (kind) {
-	case HORSE:
-		s = &horse_to[from];
-		break;
-	case ELEPHANT:
-		s = &elephant_to[from];
-		break;
-	case ADVISOR:
-		s = &advisor_to[from];
-		break;
-	case KING:
-		s = &king_to[from];
-		break;
-	default:
-		s = &pawn_to[side][from];
-		break;
-	}
+	s = steps_of(kind, side, from);
 	for (i = 0; i < s->n; i++) {
 		t = s->to[i];
 		if (pos->sq[t] == EMPTY || PIECE_SIDE(pos->sq[t]) != side)
