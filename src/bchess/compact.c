@@ -19,6 +19,7 @@
 
 static void	kills_number(const struct game *, struct bignum *);
 static void	write_kills(FILE *, const struct game *);
+static const struct move *pair_moves(void);
 static int	parse_pairs(const char *, size_t, struct game *,
 		    struct parse_error *);
 static int	read_kills(const char *, size_t, struct bignum *, uint64_t *,
@@ -57,11 +58,32 @@ compact_site_exact(const struct game *g)
 	return v < SITE_EXACT_LIMIT;
 }
 
+/* Every move number's move, worked out once. */
+static const struct move *
+pair_moves(void)
+{
+	static struct move table[1225];
+	static int ready;
+	int v;
+
+	if (!ready) {
+		for (v = 0; v < 1225; v++) {
+			table[v].r1 = (uint8_t)(v / 245 + 1);
+			table[v].r2 = (uint8_t)(v % 245 / 49 + 1);
+			table[v].c1 = (uint8_t)(v % 49 / 7 + 1);
+			table[v].c2 = (uint8_t)(v % 7 + 1);
+			table[v].kill = 0;
+		}
+		ready = 1;
+	}
+	return table;
+}
+
 static int
 parse_pairs(const char *p, size_t len, struct game *g,
     struct parse_error *pe)
 {
-	struct move m;
+	const struct move *table = pair_moves();
 	size_t i;
 	int hi, lo, v;
 
@@ -78,12 +100,7 @@ parse_pairs(const char *p, size_t len, struct game *g,
 		if (v > 1224)
 			return parse_error_set(pe, "move number above 1224",
 			    i / 2 + 1, p + i, 2);
-		m.r1 = (uint8_t)(v / 245 + 1);
-		m.r2 = (uint8_t)(v % 245 / 49 + 1);
-		m.c1 = (uint8_t)(v % 49 / 7 + 1);
-		m.c2 = (uint8_t)(v % 7 + 1);
-		m.kill = 0;
-		game_add(g, &m);
+		game_add(g, &table[v]);
 	}
 	return 0;
 }
