@@ -31,6 +31,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct linereader lr;
+	FILE *fp;
 	struct board b;
 	struct movegen mg;
 	struct rect *moves;
@@ -39,10 +40,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size == 0 || size > 4096)
 		return 0;
-	memset(&lr, 0, sizeof(lr));
-	if ((lr.fp = fmemopen((void *)data, size, "r")) == NULL)
+	if ((fp = fmemopen((void *)data, size, "r")) == NULL)
 		return 0;
-	lr.name = "fuzz";
+	lr_attach(&lr, fp, "fuzz");
 	while ((got = board_read(&lr, &b)) != 0) {
 		if (got == -1)
 			continue;

@@ -20,16 +20,16 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct linereader lr;
+	FILE *fp;
 	struct board b;
 	size_t apples, cleared;
 	int got;
 
 	if (size == 0)
 		return 0;
-	memset(&lr, 0, sizeof(lr));
-	if ((lr.fp = fmemopen((void *)data, size, "r")) == NULL)
+	if ((fp = fmemopen((void *)data, size, "r")) == NULL)
 		return 0;
-	lr.name = "fuzz";
+	lr_attach(&lr, fp, "fuzz");
 	while ((got = board_read(&lr, &b)) != 0) {
 		if (got == -1)
 			continue;

@@ -31,9 +31,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (size == 0 || (fp = fmemopen((void *)data, size, "r")) == NULL)
 		return 0;
-	memset(&lr, 0, sizeof(lr));
-	lr.fp = fp;
-	lr.name = "fuzz";
+	lr_attach(&lr, fp, "fuzz");
 	board_init(&b, lr.name);
 	while ((got = parse_board(&lr, &b)) != 0) {
 		if (got == -1)

@@ -56,6 +56,7 @@ struct linereader {
 };
 
 int	 lr_open(struct linereader *, const char *);
+void	 lr_attach(struct linereader *, FILE *, const char *);
 int	 lr_next(struct linereader *);
 void	 lr_close(struct linereader *);
 int	 lr_blank(const struct linereader *);

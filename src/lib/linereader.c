@@ -26,18 +26,30 @@ static int	lr_fill(struct linereader *);
 int
 lr_open(struct linereader *lr, const char *path)
 {
-	memset(lr, 0, sizeof(*lr));
+	FILE *fp;
+
 	if (strcmp(path, "-") == 0) {
-		lr->fp = stdin;
-		lr->name = "stdin";
-	} else {
-		if ((lr->fp = fopen(path, "r")) == NULL) {
-			warn("%s", path);
-			return -1;
-		}
-		lr->name = path;
+		lr_attach(lr, stdin, "stdin");
+		return 0;
 	}
+	if ((fp = fopen(path, "r")) == NULL) {
+		warn("%s", path);
+		return -1;
+	}
+	lr_attach(lr, fp, path);
 	return 0;
+}
+
+/*
+ * Read lines from a stream already open, named name in diagnostics; the
+ * stream is closed by lr_close unless it is stdin.
+ */
+void
+lr_attach(struct linereader *lr, FILE *fp, const char *name)
+{
+	memset(lr, 0, sizeof(*lr));
+	lr->fp = fp;
+	lr->name = name;
 }
 
 /*
