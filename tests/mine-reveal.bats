@@ -295,6 +295,19 @@ error() {
 	[ "$(head -n 5000 "$BATS_TEST_TMPDIR/o" | tr -cd '0-8' | wc -c)" -eq "$n" ]
 }
 
+@test "a big board read from a file opens as it does from a pipe" {
+	# From a file the board is sized once from what the file holds; from
+	# a pipe it grows as rows come.  Both must give the same boards.
+	f=$BATS_TEST_TMPDIR/b
+	mine-reveal -g 3000x2000 -m 30000 -s 7 -S 1000,1500 > "$f"
+	echo >> "$f"
+	mine-reveal -g 20x10 -m 30 -s 7 -S 5,5 >> "$f"
+	mine-reveal -c 5,5 "$f" > "$BATS_TEST_TMPDIR/from-file"
+	cat "$f" | mine-reveal -c 5,5 > "$BATS_TEST_TMPDIR/from-pipe"
+	cmp "$BATS_TEST_TMPDIR/from-file" "$BATS_TEST_TMPDIR/from-pipe"
+	[ "$(grep -c '^# state: playing' "$BATS_TEST_TMPDIR/from-file")" -eq 2 ]
+}
+
 @test "a write error exits 2" {
 	run --separate-stderr bash -c 'mine-reveal "$1" > /dev/full' - "$top_srcdir/examples/mine-beginner.txt"
 	[ "$status" -eq 2 ]

@@ -60,6 +60,7 @@ void	 lr_attach(struct linereader *, FILE *, const char *);
 int	 lr_next(struct linereader *);
 void	 lr_close(struct linereader *);
 int	 lr_blank(const struct linereader *);
+off_t	 lr_left(const struct linereader *);
 
 /*
  * bignum.c: unsigned integers of any size in 32-bit limbs, least

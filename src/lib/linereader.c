@@ -8,6 +8,9 @@
 
 #include "config.h"
 
+#include <sys/types.h>
+#include <sys/stat.h>
+
 #include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,6 +139,23 @@ lr_blank(const struct linereader *lr)
 		if (lr->line[i] != ' ' && lr->line[i] != '\t')
 			return 0;
 	return 1;
+}
+
+/*
+ * How many bytes of the input follow the line read last, when the input
+ * is a regular file; -1 when that cannot be known (a pipe, a terminal).
+ * Filters that keep a whole record in memory size it from this once.
+ */
+off_t
+lr_left(const struct linereader *lr)
+{
+	struct stat st;
+	off_t pos;
+
+	if (fstat(fileno(lr->fp), &st) == -1 || !S_ISREG(st.st_mode) ||
+	    (pos = ftello(lr->fp)) == -1 || pos > st.st_size)
+		return -1;
+	return st.st_size - pos + (off_t)(lr->fill - lr->start);
 }
 
 void

@@ -23,12 +23,15 @@
 #define BAD_CHAR	CELL_PENDING	/* never a cell of the input */
 #define SLACK		8	/* bytes before and after, for word reads */
 #define PREFAULT	((size_t)8 << 20)	/* bytes mapped ahead */
-#define ONES		UINT64_C(0x0101010101010101)
+#define HUGE_MIN	((size_t)4 << 20)	/* smallest board in huge pages */
+#define OUT_BLOCK	((size_t)1 << 18)	/* bytes of rows written at once */
 #define CELLS_COUNT	(ONES * CELL_COUNT)
 
+static void	 advise_huge(uint8_t *, size_t);
 static void	 grow_rows(struct board *, size_t);
 static void	 prefault(struct board *, size_t);
 static void	 decode_table(uint8_t *);
+static size_t	 decode_plain(const char *, size_t, uint8_t *);
 static int	 count_row(struct board *, size_t);
 static void	 keep_bytes(uint64_t *, uint64_t *, uint64_t *, uint64_t *,
 		    size_t);
@@ -36,6 +39,7 @@ static int	 wrong_count(const struct board *, size_t, size_t, uint64_t,
 		    uint64_t);
 static void	 full_table(char *);
 static void	 view_table(char *, enum state, int);
+static void	 encode_row(const uint8_t *, size_t, const char *, char *);
 static void	 print_table_rows(const struct board *, const char *);
 static size_t	 bad_column(const char *, size_t);
 
@@ -92,33 +96,68 @@ prefault(struct board *b, size_t r)
 }
 
 /*
+ * Ask for the board in huge pages where the system has them.  A page
+ * fault costs microseconds, and with small pages a big board takes one
+ * every 4 kB: more time than the parsing itself.
+ */
+static void
+advise_huge(uint8_t *base, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+	uintptr_t start, end, page;
+	long ps;
+
+	if (bytes < HUGE_MIN || (ps = sysconf(_SC_PAGESIZE)) <= 0)
+		return;
+	page = (uintptr_t)ps;
+	start = ((uintptr_t)base + page - 1) & ~(page - 1);
+	end = ((uintptr_t)base + bytes) & ~(page - 1);
+	if (end > start)
+		(void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+#endif
+}
+
+/*
  * Make room for padded rows 0 to need - 1.  Growth is geometric; realloc
  * of a large block moves pages rather than copying them, and pages never
- * touched cost no memory, so the spare capacity is nearly free.
+ * touched cost no memory, so the spare capacity is nearly free.  Once a
+ * board is big, and the input told how many rows it can still hold at
+ * most, it gets them all at once, in huge pages: moving huge pages would
+ * split them.
  */
 static void
 grow_rows(struct board *b, size_t need)
 {
 	size_t cap, bytes;
+	int big;
 
 	if (need <= b->cap_rows)
 		return;
 	cap = b->cap_rows < 8 ? 8 : b->cap_rows;
 	while (cap < need)
 		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+	big = cap > HUGE_MIN / b->stride && b->rows_hint >= need;
+	if (big)
+		cap = b->rows_hint;
 	if (cap > (SIZE_MAX - 2 * SLACK) / b->stride)
 		errx(GF_EXIT_ERROR, "%s: board too large", b->file);
 	bytes = cap * b->stride + 2 * SLACK;
 	b->base = xreallocarray(b->base, bytes, 1);
+	if (big)
+		advise_huge(b->base, bytes);
+	advise_huge(b->base, bytes);
 	b->populated = 0;
 	b->cell = b->base + SLACK;
 	b->rowline = xreallocarray(b->rowline, cap, sizeof(*b->rowline));
 	b->cap_rows = cap;
 }
 
-/* Begin a board whose rows are width cells, with its top wall. */
+/*
+ * Begin a board whose rows are width cells, with its top wall.  If rows
+ * is not 0, the board has at most rows - 2 rows (rows counts the walls).
+ */
 void
-board_start(struct board *b, size_t width)
+board_start(struct board *b, size_t width, size_t rows)
 {
 	free(b->base);
 	free(b->rowline);
@@ -131,6 +170,7 @@ board_start(struct board *b, size_t width)
 	b->counted = 0;
 	b->mines = b->opened = 0;
 	b->lost = 0;
+	b->rows_hint = rows;
 	free(b->vsum);
 	b->vsum = xmalloc(b->stride + 2 * SLACK);
 	grow_rows(b, 2);
@@ -145,7 +185,7 @@ board_alloc(struct board *b, size_t width, size_t height)
 {
 	size_t r;
 
-	board_start(b, width);
+	board_start(b, width, height + 2);
 	grow_rows(b, height + 2);
 	for (r = 1; r <= height; r++) {
 		memset(board_at(b, r, 0), 0, b->stride);
@@ -171,6 +211,28 @@ decode_table(uint8_t *t)
 	t['X'] = CELL_OPEN | CELL_MINE;
 	for (i = 0; i <= 8; i++)
 		t['0' + i] = CELL_OPEN | i;
+}
+
+/*
+ * Decode the leading cells of a row that are all covered, '.' or '*',
+ * eight at a time: a fresh board is nothing else.  Returns how many
+ * cells it did; the table does the rest.
+ */
+static size_t
+decode_plain(const char *text, size_t len, uint8_t *cells)
+{
+	uint64_t v, mine, safe;
+	size_t x;
+
+	for (x = 0; x + 8 <= len; x += 8) {
+		v = load8((const uint8_t *)text + x);
+		mine = zero_bytes(v ^ (ONES * '*'));
+		safe = zero_bytes(v ^ (ONES * '.'));
+		if ((mine | safe) != HIGHS)
+			break;
+		store8(cells + x, (mine >> 7) * CELL_MINE);
+	}
+	return x;
 }
 
 /* The column of the first character that is not a cell. */
@@ -219,7 +281,8 @@ board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 	prefault(b, r);
 	row = board_at(b, r, 0);
 	row[0] = row[b->width + 1] = CELL_WALL;
-	for (x = 0; x < len; x++) {
+	x = decode_plain(text, len, row + 1);
+	for (; x < len; x++) {
 		c = t[(unsigned char)text[x]];
 		row[x + 1] = c;
 		bad |= c;
@@ -396,23 +459,75 @@ view_table(char *t, enum state st, int blank_zeros)
 	}
 }
 
+/*
+ * Letters for eight cells at once where none is flagged, pending or an
+ * opened mine, which is nearly every word of a board in play: a covered
+ * cell takes the table's letter for a covered safe cell or mine, an open
+ * one its digit (or the table's letter for an open zero).  Other words go
+ * through the table.  Tables whose digits are not '1' to '8' in order
+ * take the table everywhere.
+ */
+static void
+encode_row(const uint8_t *cells, size_t w, const char *t, char *line)
+{
+	uint64_t v, open, mine, zero, out;
+	uint64_t safe_c, mine_c, zero_c;
+	size_t x, i;
+	int digits = 1;
+
+	for (i = 1; i <= 8; i++)
+		digits &= t[CELL_OPEN | i] == (char)('0' + i);
+	safe_c = ONES * (unsigned char)t[0];
+	mine_c = ONES * (unsigned char)t[CELL_MINE];
+	zero_c = ONES * (unsigned char)t[CELL_OPEN];
+	for (x = 0; digits && x + 8 <= w; x += 8) {
+		v = load8(cells + x);
+		open = (v >> 5) & ONES;
+		mine = (v >> 4) & ONES;
+		if ((v & (ONES * (CELL_FLAG | CELL_PENDING))) != 0 ||
+		    (open & mine) != 0) {
+			for (i = 0; i < 8; i++)
+				line[x + i] = t[cells[x + i]];
+			continue;
+		}
+		zero = (zero_bytes(v & (ONES * CELL_COUNT)) >> 7) & open;
+		open = (open & ~zero) * 0xff;
+		mine *= 0xff;
+		zero *= 0xff;
+		out = (open & ((ONES * '0') + (v & (ONES * CELL_COUNT)))) |
+		    (zero & zero_c) |
+		    (~(open | zero) & ((mine & mine_c) | (~mine & safe_c)));
+		store8((uint8_t *)line + x, out);
+	}
+	for (; x < w; x++)
+		line[x] = t[cells[x]];
+}
+
+/*
+ * Rows go out in blocks of many rows: one write a row would cost more
+ * than turning the row into letters.
+ */
 static void
 print_table_rows(const struct board *b, const char *t)
 {
-	char *line;
-	const uint8_t *row;
-	size_t r, x, w = b->width;
+	char *out;
+	size_t r, w = b->width, per, n = 0;
 
-	line = xmalloc(w + 1);
+	per = OUT_BLOCK / (w + 1);
+	if (per == 0)
+		per = 1;
+	out = xreallocarray(NULL, per, w + 1);
 	for (r = 1; r <= b->height; r++) {
-		row = board_at(b, r, 1);
-		for (x = 0; x < w; x++)
-			line[x] = t[row[x]];
-		line[w] = '\n';
-		if (fwrite(line, 1, w + 1, stdout) != w + 1)
-			break;
+		encode_row(board_at(b, r, 1), w, t, out + n);
+		n += w;
+		out[n++] = '\n';
+		if (r % per == 0 || r == b->height) {
+			if (fwrite(out, 1, n, stdout) != n)
+				break;
+			n = 0;
+		}
 	}
-	free(line);
+	free(out);
 }
 
 void

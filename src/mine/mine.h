@@ -41,6 +41,18 @@ store8(uint8_t *p, uint64_t v)
 	memcpy(p, &v, sizeof(v));
 }
 
+#define ONES		UINT64_C(0x0101010101010101)
+#define HIGHS		UINT64_C(0x8080808080808080)
+
+/* The high bit of each byte of v that is zero, exactly (no borrows). */
+static inline uint64_t
+zero_bytes(uint64_t v)
+{
+	const uint64_t low7 = ~HIGHS;
+
+	return ~(((v & low7) + low7) | v | low7);
+}
+
 /* Longest side: the padded width and height must fit in 32 bits. */
 #define BOARD_MAX_SIDE	4000000000UL
 
@@ -58,6 +70,7 @@ struct board {
 	uint8_t		*vsum;		/* a row of column sums of mines */
 	size_t		 stride;	/* width + 2 */
 	size_t		 cap_rows;	/* padded rows allocated */
+	size_t		 rows_hint;	/* padded rows at most, or 0 */
 	size_t		 populated;	/* bytes of base known mapped */
 	size_t		*rowline;	/* input line of each row, from 1 */
 	const char	*file;
@@ -105,7 +118,7 @@ struct click {
 /* board.c: storage, counts and printing. */
 void	 board_init(struct board *, const char *);
 void	 board_free(struct board *);
-void	 board_start(struct board *, size_t);
+void	 board_start(struct board *, size_t, size_t);
 void	 board_alloc(struct board *, size_t, size_t);
 int	 board_add_row(struct board *, const char *, size_t, size_t);
 int	 board_finish(struct board *);

@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,7 @@ static int	 parse_number(const struct linereader *, size_t *, size_t,
 		    const char *, size_t *);
 static int	 parse_action(const struct linereader *, struct board *);
 static int	 take_line(struct linereader *, struct board *, int *, int *);
+static size_t	 rows_at_most(const struct linereader *);
 
 /*
  * Rows hold no lowercase letter but 'f', and actions begin with a word
@@ -144,10 +146,25 @@ take_line(struct linereader *lr, struct board *b, int *rows, int *acting)
 			    BOARD_MAX_SIDE);
 			return -1;
 		}
-		board_start(b, lr->len);
+		board_start(b, lr->len, rows_at_most(lr));
 		*rows = 1;
 	}
 	return board_add_row(b, lr->line, lr->len, lr->lineno);
+}
+
+/*
+ * The most padded rows a board whose first row was just read can have:
+ * the rest of a regular file cannot hold more rows of that length.
+ * Returns 0 if the input does not tell.
+ */
+static size_t
+rows_at_most(const struct linereader *lr)
+{
+	off_t left;
+
+	if ((left = lr_left(lr)) < 0 || (uintmax_t)left > SIZE_MAX - 4)
+		return 0;
+	return (size_t)left / (lr->len + 1) + 4;
 }
 
 /*

@@ -23,8 +23,6 @@
  */
 #define STACK_MIN	64
 #define STACK_MAX	((size_t)1 << 20)
-#define ONES		UINT64_C(0x0101010101010101)
-#define HIGHS		UINT64_C(0x8080808080808080)
 #define OPEN_ZEROS	(ONES * CELL_OPEN)
 #define STATUS_BITS	(ONES * 0xf0)
 
