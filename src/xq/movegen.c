@@ -386,26 +386,44 @@ line_danger(const uint8_t *sq, int k, int by, int *danger)
 }
 
 /*
+ * Eight squares from sq[at] on as the bytes of a word, the first the
+ * lowest whatever the machine's byte order; past square 89, empty.
+ */
+static uint64_t
+load8(const uint8_t *sq, int at)
+{
+	uint64_t w = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--)
+		w = w << 8 | (at + i < XQ_SQUARES ? sq[at + i] : 0);
+	return w;
+}
+
+/*
  * The squares of side's pieces as bits of mask[0] (squares 0 to 63) and
- * mask[1] (64 up).  Built without a branch, so that the irregular board
- * costs no wrong guesses, and in a form the compiler can do many squares
- * at a time.
+ * mask[1] (64 up), eight squares at a time: a Black piece has bit 3
+ * set, a Red one only some of bits 0 to 2, and a multiplication gathers
+ * the eight bits 3 into one byte.  No branch, so that the irregular
+ * board costs no wrong guesses.
  */
 static void
 side_mask(const uint8_t *sq, int side, uint64_t *mask)
 {
-	uint64_t m = 0;
-	int i;
+	const uint64_t ones = 0x0101010101010101ULL;
+	uint64_t w, b;
+	int at;
 
-	for (i = 0; i < 64; i++)
-		m |= (uint64_t)((sq[i] != EMPTY) &
-		    (PIECE_SIDE(sq[i]) == side)) << i;
-	mask[0] = m;
-	m = 0;
-	for (i = 64; i < XQ_SQUARES; i++)
-		m |= (uint64_t)((sq[i] != EMPTY) &
-		    (PIECE_SIDE(sq[i]) == side)) << (i - 64);
-	mask[1] = m;
+	mask[0] = mask[1] = 0;
+	for (at = 0; at < XQ_SQUARES; at += 8) {
+		w = load8(sq, at);
+		if (side == BLACK)
+			b = w & 8 * ones;
+		else
+			b = ((w & 7 * ones) + 7 * ones) & ~w & 8 * ones;
+		b = ((b >> 3) * 0x0102040810204080ULL) >> 56;
+		mask[at >> 6] |= b << (at & 63);
+	}
 }
 
 /* Take the lowest square out of the mask; -1 when it is empty. */
@@ -701,29 +719,96 @@ control_maps(const struct xqpos *pos, int side, uint8_t *mine,
 }
 
 /*
+ * Mark in hot the squares where a move of side's can start or end only
+ * if it might check the other king, on k (never in check before): the
+ * few moves that touch them are then tried with move_checks, and the
+ * others give no check.  A check can be uncovered by leaving a ray of k
+ * that holds a rook, cannon or king of side (danger, as line_danger),
+ * or the leg of a horse of side's that would strike k; made by a rook,
+ * cannon or king moving onto one of k's rays, by any piece moving onto
+ * a ray in danger (a cannon's new screen), by a horse landing where it
+ * strikes k over an empty leg, or by a pawn landing beside or before k.
+ */
+void
+check_squares(const uint8_t *sq, int k, int side, int *danger,
+    uint8_t *hot)
+{
+	const struct steps *h;
+	int d, i, b = side == BLACK ? BLACK_PIECE : 0, fwd;
+
+	if (!ready)
+		init_tables();
+	memset(hot, 0, XQ_SQUARES);
+	line_danger(sq, k, side, danger);
+	for (d = 0; d < 4; d++)
+		for (i = 0; i < raylen[k][d]; i++)
+			hot[ray[k][d][i]] = danger[d] ? CHECK_LINE |
+			    CHECK_DANGER | CHECK_FROM : CHECK_LINE;
+	h = &horse_from[k];
+	for (i = 0; i < h->n; i++) {
+		if (sq[h->to[i]] == (HORSE | b))
+			hot[h->via[i]] |= CHECK_FROM;
+		if (sq[h->via[i]] == EMPTY)
+			hot[h->to[i]] |= CHECK_HORSE;
+	}
+	/* A pawn strikes forward and, across the river, sideways. */
+	fwd = side == RED ? -XQ_FILES : XQ_FILES;
+	if (k + fwd >= 0 && k + fwd < XQ_SQUARES)
+		hot[k + fwd] |= CHECK_PAWN;
+	if (k % XQ_FILES > 0)
+		hot[k - 1] |= CHECK_PAWN;
+	if (k % XQ_FILES < XQ_FILES - 1)
+		hot[k + 1] |= CHECK_PAWN;
+}
+
+/* Which marks of check_squares a move of a piece of kind ends on. */
+int
+check_targets(int kind)
+{
+	switch (kind) {
+	case ROOK:
+	case CANNON:
+	case KING:
+		return CHECK_LINE;
+	case HORSE:
+		return CHECK_HORSE | CHECK_DANGER;
+	case PAWN:
+		return CHECK_PAWN | CHECK_DANGER;
+	default:
+		return CHECK_DANGER;
+	}
+}
+
+/*
  * Does the move, played by side on the board sq (which is changed and
  * changed back), check the other king, on k?  That king is not in check
  * before, so a check can only come along a ray of it the move left or
  * entered, from the piece moved if a horse or pawn, or from a horse
- * whose leg the move cleared.
+ * whose leg the move cleared.  A ray is looked along only if check_lines
+ * put one of side's rooks, cannons or kings on it (danger), or the piece
+ * moved is one and lands on it: no other piece strikes along a line.
  */
 int
-move_checks(uint8_t *sq, int k, int side, struct xqmove m)
+move_checks(uint8_t *sq, int k, int side, const int *danger,
+    struct xqmove m)
 {
 	int rf, rt, kind = PIECE_KIND(sq[m.from]), taken, check = 0;
+	int line, tf, tt, leg;
 
 	rf = seen[k][m.from] & RAY;
 	rt = seen[k][m.to] & RAY;
-	if (rf == 4 && rt == 4 && !(seen[k][m.from] & LEG) &&
-	    kind != HORSE && kind != PAWN)
+	leg = kind == HORSE || (seen[k][m.from] & LEG);
+	line = kind == ROOK || kind == CANNON || kind == KING;
+	tf = rf != 4 && (danger[rf] || (line && rt == rf));
+	tt = rt != 4 && rt != rf && (danger[rt] || line);
+	if (!tf && !tt && !leg && kind != PAWN)
 		return 0;
 	taken = sq[m.to];
 	sq[m.to] = sq[m.from];
 	sq[m.from] = EMPTY;
-	if ((rf != 4 && ray_attacked(sq, k, rf, side)) ||
-	    (rt != rf && rt != 4 && ray_attacked(sq, k, rt, side)) ||
-	    ((kind == HORSE || (seen[k][m.from] & LEG)) &&
-	    horse_attacked(sq, k, side)) ||
+	if ((tf && ray_attacked(sq, k, rf, side)) ||
+	    (tt && ray_attacked(sq, k, rt, side)) ||
+	    (leg && horse_attacked(sq, k, side)) ||
 	    (kind == PAWN && pawn_attacked(sq, k, side)))
 		check = 1;
 	sq[m.from] = sq[m.to];
@@ -731,15 +816,23 @@ move_checks(uint8_t *sq, int k, int side, struct xqmove m)
 	return check;
 }
 
-/* Does the move, played by the side to move, check the other king? */
+/*
+ * Does the move, played by the side to move, check the other king?
+ * Worked out the long way, by making the move and looking out from that
+ * king in every direction: the reference move_checks is tested against.
+ */
 int
 gives_check(const struct xqpos *pos, struct xqmove m)
 {
 	uint8_t sq[XQ_SQUARES];
 	int k;
 
+	if (!ready)
+		init_tables();
 	if ((k = king_square(pos->sq, !pos->side)) == -1)
 		return 0;
 	memcpy(sq, pos->sq, sizeof(sq));
-	return move_checks(sq, k, pos->side, m);
+	sq[m.to] = sq[m.from];
+	sq[m.from] = EMPTY;
+	return attacked(sq, k, pos->side);
 }

@@ -79,6 +79,11 @@ prepare_input(struct move_input *in, const struct xqpos *pos)
 	in->pos = pos;
 	memcpy(in->sq, pos->sq, sizeof(in->sq));
 	in->their_king = king_of(pos, !pos->side);
+	if (in->their_king != -1)
+		check_squares(pos->sq, in->their_king, pos->side, in->danger,
+		    in->hot);
+	else
+		memset(in->hot, 0, sizeof(in->hot));
 	control_maps(pos, pos->side, in->mine, in->theirs);
 }
 
@@ -103,8 +108,9 @@ move_features(struct move_input *in, const struct order_context *ctx,
 	/* Going back where the piece came from, or moving it again. */
 	if (ctx->has_own && m.from == ctx->own.to)
 		f[n++] = m.to == ctx->own.from ? F_UNDO : F_AGAIN;
-	if (in->their_king != -1 &&
-	    move_checks(in->sq, in->their_king, side, m))
+	if (in->their_king != -1 && ((in->hot[m.from] & CHECK_FROM) ||
+	    (in->hot[m.to] & check_targets(kind + 1))) &&
+	    move_checks(in->sq, in->their_king, side, in->danger, m))
 		f[n++] = F_CHECK;
 	/*
 	 * The mover itself strikes where it goes, except a cannon moving
@@ -119,24 +125,96 @@ move_features(struct move_input *in, const struct order_context *ctx,
 }
 
 /*
+ * The weights move_features would look up, summed ahead where they
+ * depend on the same things: by side, kind and square for where a
+ * piece goes and where it comes from (the latter with how that square
+ * is struck and guarded), and by kind, what is taken and how the
+ * destination is struck and guarded for the rest.
+ */
+static int	 ready;
+static int	 w_to[2][7][XQ_SQUARES];
+static int	 w_from[2][7][XQ_SQUARES];
+static int	 w_origin[7][4];
+static int	 w_dest[7][8][4];
+
+static void
+sum_weights(void)
+{
+	const int16_t *w = model_weight;
+	int side, kind, sq, taken, t;
+
+	for (side = RED; side <= BLACK; side++)
+		for (kind = 0; kind < 7; kind++)
+			for (sq = 0; sq < XQ_SQUARES; sq++) {
+				t = kind * XQ_SQUARES + relative(sq, side);
+				w_to[side][kind][sq] = w[F_TO + t];
+				w_from[side][kind][sq] = w[F_FROM + t];
+			}
+	/* t is (struck by the other side) * 2 + (guarded by the mover). */
+	for (kind = 0; kind < 7; kind++)
+		for (t = 0; t < 4; t++)
+			w_origin[kind][t] = w[F_ORIGIN + kind * 4 + t];
+	for (kind = 0; kind < 7; kind++)
+		for (taken = 0; taken < 8; taken++)
+			for (t = 0; t < 4; t++)
+				w_dest[kind][taken][t] =
+				    w[F_CAPTURE + taken * 2 + t / 2] +
+				    w[F_TAKES + kind * 8 + taken] +
+				    w[F_DEST + kind * 4 + t];
+	ready = 1;
+}
+
+/*
  * Fill out with the legal moves in the generator's order and score with
- * their scores.  Returns how many.
+ * their scores, the sums of the weights of their move_features, taken
+ * from the tables above.  Returns how many.
  */
 size_t
 scored_moves(const struct xqpos *pos, const struct order_context *ctx,
     struct xqmove *out, int *score)
 {
 	struct move_input in;
-	uint16_t f[MODEL_MAXFEATURES];
-	size_t n, i, k, nf;
+	const int *to_weight = NULL, (*dest)[4] = NULL;
+	const uint8_t *mine = in.mine, *theirs = in.theirs;
+	struct xqmove m;
+	size_t n, i;
+	int side = pos->side, kind, from = -1, base = 0, again = 0, self;
+	int cannon = 0, s, taken, hot = 0, uncover = 0;
 
+	if (!ready)
+		sum_weights();
 	n = legal_moves(pos, out);
 	prepare_input(&in, pos);
 	for (i = 0; i < n; i++) {
-		nf = move_features(&in, ctx, out[i], f);
-		score[i] = 0;
-		for (k = 0; k < nf; k++)
-			score[i] += model_weight[f[k]];
+		m = out[i];
+		if (m.from != from) {
+			/* The generator gives each piece's moves together. */
+			from = m.from;
+			kind = PIECE_KIND(in.sq[from]) - 1;
+			base = w_from[side][kind][from] + w_origin[kind]
+			    [(theirs[from] > 0) * 2 + (mine[from] > 0)];
+			to_weight = w_to[side][kind];
+			dest = w_dest[kind];
+			cannon = kind + 1 == CANNON;
+			again = ctx->has_own && from == ctx->own.to;
+			/* What may make a check: see check_squares. */
+			hot = in.their_king == -1 ? 0 : check_targets(kind + 1);
+			uncover = hot != 0 && (in.hot[from] & CHECK_FROM);
+		}
+		taken = PIECE_KIND(in.sq[m.to]);
+		/* As in move_features: a cannon not taking guards nothing. */
+		self = !cannon || taken != EMPTY;
+		s = base + to_weight[m.to] +
+		    dest[taken][(theirs[m.to] > 0) * 2 + (mine[m.to] > self)];
+		if (m.to == ctx->last_to)
+			s += model_weight[F_RECAPTURE];
+		if (again)
+			s += model_weight[m.to == ctx->own.from ? F_UNDO :
+			    F_AGAIN];
+		if ((uncover || (in.hot[m.to] & hot)) && move_checks(in.sq,
+		    in.their_king, side, in.danger, m))
+			s += model_weight[F_CHECK];
+		score[i] = s;
 	}
 	return n;
 }

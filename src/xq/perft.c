@@ -3,7 +3,10 @@
  * the standard check of a move generator against published figures.
  * With -c it also asks is_legal about every pair of squares at every
  * node and fails if it ever disagrees with the list: the one-move test
- * must accept exactly the moves the generator gives.  It is built for
+ * must accept exactly the moves the generator gives; and it asks
+ * move_checks whether each listed move checks, after check_squares has
+ * said whether it could, and fails unless both agree with gives_check,
+ * which makes the move and looks all round the other king.  It is built for
  * the tests and the benchmark, not installed.
  */
 
@@ -13,12 +16,15 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "gf.h"
 #include "xq.h"
 
 static uint64_t	 perft(const struct xqpos *, int);
 static void	 check_node(const struct xqpos *, const struct xqmove *,
+		    size_t);
+static void	 check_checks(const struct xqpos *, const struct xqmove *,
 		    size_t);
 
 static int	 cflag;
@@ -65,6 +71,33 @@ check_node(const struct xqpos *pos, const struct xqmove *list, size_t n)
 			errx(GF_EXIT_BAD, "%s: is_legal says %d for %d-%d",
 			    fen, !listed[m.from][m.to], m.from, m.to);
 		}
+	check_checks(pos, list, n);
+}
+
+/* Exit at the first move whose check the quick tests get wrong. */
+static void
+check_checks(const struct xqpos *pos, const struct xqmove *list, size_t n)
+{
+	uint8_t sq[XQ_SQUARES], hot[XQ_SQUARES];
+	char fen[XQ_FENMAX];
+	size_t i;
+	int k, danger[5], may, quick, slow;
+
+	if ((k = king_of(pos, !pos->side)) == -1)
+		return;
+	memcpy(sq, pos->sq, sizeof(sq));
+	check_squares(sq, k, pos->side, danger, hot);
+	for (i = 0; i < n; i++) {
+		may = (hot[list[i].from] & CHECK_FROM) || (hot[list[i].to] &
+		    check_targets(PIECE_KIND(sq[list[i].from])));
+		quick = may && move_checks(sq, k, pos->side, danger, list[i]);
+		slow = gives_check(pos, list[i]);
+		if (quick == slow && memcmp(sq, pos->sq, sizeof(sq)) == 0)
+			continue;
+		fen_format(pos, fen, sizeof(fen));
+		errx(GF_EXIT_BAD, "%s: move_checks says %d for %d-%d",
+		    fen, quick, list[i].from, list[i].to);
+	}
 }
 
 static __dead void

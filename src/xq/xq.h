@@ -59,11 +59,19 @@ void		 fen_format(const struct xqpos *, char *, size_t);
 void		 make_move(struct xqpos *, struct xqmove);
 
 /* movegen.c: the rules. */
+#define CHECK_FROM	1	/* marks of check_squares */
+#define CHECK_LINE	2
+#define CHECK_DANGER	4
+#define CHECK_HORSE	8
+#define CHECK_PAWN	16
 size_t		 legal_moves(const struct xqpos *, struct xqmove *);
 int		 is_legal(const struct xqpos *, struct xqmove);
 int		 in_check(const struct xqpos *, int);
 int		 gives_check(const struct xqpos *, struct xqmove);
-int		 move_checks(uint8_t *, int, int, struct xqmove);
+void		 check_squares(const uint8_t *, int, int, int *, uint8_t *);
+int		 check_targets(int);
+int		 move_checks(uint8_t *, int, int, const int *,
+		    struct xqmove);
 int		 king_of(const struct xqpos *, int);
 size_t		 geometric_targets(const struct xqpos *, int, uint8_t *);
 int		 has_geometric_target(const struct xqpos *, int);
