@@ -34,14 +34,19 @@ static int	 uncovered(const uint8_t *, int, struct xqmove, const int *,
 		    int);
 static int	 attacked(const uint8_t *, int, int);
 static const struct steps *steps_of(int, int, int);
-static size_t	 pseudo_moves(const uint8_t *, int, int, struct xqmove *);
-static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *);
+static size_t	 pseudo_moves(const uint8_t *, int, int, struct xqmove *,
+		    uint8_t *);
+static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *,
+		    uint8_t *);
+static size_t	 generate(const struct xqpos *, struct xqmove *, uint8_t *,
+		    uint8_t *);
 static int	 king_square(const uint8_t *, int);
 static int	 is_leg(int, int);
 static int	 ray_of(int, int);
 static int	 line_danger(const uint8_t *, int, int, int *);
 static int	 reaches(const uint8_t *, int, int, int);
-static void	 side_mask(const uint8_t *, int, uint64_t *);
+static uint64_t	 load8(const uint8_t *);
+static void	 side_masks(const uint8_t *, uint64_t [2][2]);
 static int	 next_square(uint64_t *);
 static void	 add_strikes(const uint8_t *, int, uint8_t *);
 
@@ -250,8 +255,14 @@ uncovered(const uint8_t *sq, int k, struct xqmove m, const int *danger,
 	return (seen[k][m.from] & LEG) && horse_attacked(sq, k, by);
 }
 
+/*
+ * A rook's or cannon's moves, and one more on map for every square it
+ * strikes: a rook up to the first piece, a cannon from past its screen
+ * to the next piece, whoever stands there.
+ */
 static size_t
-slide_moves(const uint8_t *sq, int from, int cannon, struct xqmove *out)
+slide_moves(const uint8_t *sq, int from, int cannon, struct xqmove *out,
+    uint8_t *map)
 {
 	size_t n = 0;
 	int d, i, t, side = PIECE_SIDE(sq[from]), screen;
@@ -260,6 +271,8 @@ slide_moves(const uint8_t *sq, int from, int cannon, struct xqmove *out)
 		screen = 0;
 		for (i = 0; i < raylen[from][d]; i++) {
 			t = ray[from][d][i];
+			if (screen || !cannon)
+				map[t]++;
 			if (sq[t] == EMPTY) {
 				if (!screen) {
 					out[n].from = (uint8_t)from;
@@ -299,9 +312,13 @@ steps_of(int kind, int side, int from)
 	}
 }
 
-/* The moves of the piece on from, before the king-safety test. */
+/*
+ * The moves of the piece on from, before the king-safety test; and one
+ * more on map for every square it strikes, as add_strikes.
+ */
 static size_t
-pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out)
+pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out,
+    uint8_t *map)
 {
 	const struct steps *s;
 	size_t n = 0;
@@ -309,9 +326,9 @@ pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out)
 
 	switch (PIECE_KIND(p)) {
 	case ROOK:
-		return slide_moves(sq, from, 0, out);
+		return slide_moves(sq, from, 0, out, map);
 	case CANNON:
-		return slide_moves(sq, from, 1, out);
+		return slide_moves(sq, from, 1, out, map);
 	default:
 		s = steps_of(PIECE_KIND(p), side, from);
 		break;
@@ -320,6 +337,7 @@ pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out)
 		t = s->to[i];
 		if (s->via[i] != NONE && sq[s->via[i]] != EMPTY)
 			continue;
+		map[t]++;
 		if (sq[t] != EMPTY && PIECE_SIDE(sq[t]) == side)
 			continue;
 		out[n].from = (uint8_t)from;
@@ -385,44 +403,41 @@ line_danger(const uint8_t *sq, int k, int by, int *danger)
 	return struck;
 }
 
-/*
- * Eight squares from sq[at] on as the bytes of a word, the first the
- * lowest whatever the machine's byte order; past square 89, empty.
- */
+/* Eight squares from sq[at] on as the bytes of a word, the first lowest. */
 static uint64_t
-load8(const uint8_t *sq, int at)
+load8(const uint8_t *sq)
 {
-	uint64_t w = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--)
-		w = w << 8 | (at + i < XQ_SQUARES ? sq[at + i] : 0);
-	return w;
+	return (uint64_t)sq[0] | (uint64_t)sq[1] << 8 |
+	    (uint64_t)sq[2] << 16 | (uint64_t)sq[3] << 24 |
+	    (uint64_t)sq[4] << 32 | (uint64_t)sq[5] << 40 |
+	    (uint64_t)sq[6] << 48 | (uint64_t)sq[7] << 56;
 }
 
 /*
- * The squares of side's pieces as bits of mask[0] (squares 0 to 63) and
- * mask[1] (64 up), eight squares at a time: a Black piece has bit 3
- * set, a Red one only some of bits 0 to 2, and a multiplication gathers
- * the eight bits 3 into one byte.  No branch, so that the irregular
- * board costs no wrong guesses.
+ * The squares of both sides' pieces as bits of mask[side][0] (squares 0
+ * to 63) and mask[side][1] (64 up), eight squares at a time: a Black
+ * piece has bit 3 set, a Red one only some of bits 0 to 2, and a
+ * multiplication gathers the eight bits 3 into one byte.  No branch, so
+ * that the irregular board costs no wrong guesses.  The board is read
+ * from a copy with empty squares past the last.
  */
 static void
-side_mask(const uint8_t *sq, int side, uint64_t *mask)
+side_masks(const uint8_t *board, uint64_t mask[2][2])
 {
 	const uint64_t ones = 0x0101010101010101ULL;
-	uint64_t w, b;
+	const uint64_t gather = 0x0102040810204080ULL;
+	uint8_t sq[XQ_SQUARES + 6] = { 0 };
+	uint64_t w, red, black;
 	int at;
 
-	mask[0] = mask[1] = 0;
+	memcpy(sq, board, XQ_SQUARES);
+	mask[RED][0] = mask[RED][1] = mask[BLACK][0] = mask[BLACK][1] = 0;
 	for (at = 0; at < XQ_SQUARES; at += 8) {
-		w = load8(sq, at);
-		if (side == BLACK)
-			b = w & 8 * ones;
-		else
-			b = ((w & 7 * ones) + 7 * ones) & ~w & 8 * ones;
-		b = ((b >> 3) * 0x0102040810204080ULL) >> 56;
-		mask[at >> 6] |= b << (at & 63);
+		w = load8(sq + at);
+		black = (w & 8 * ones) >> 3;
+		red = (((w & 7 * ones) + 7 * ones) & ~w & 8 * ones) >> 3;
+		mask[RED][at >> 6] |= (red * gather) >> 56 << (at & 63);
+		mask[BLACK][at >> 6] |= (black * gather) >> 56 << (at & 63);
 	}
 }
 
@@ -452,23 +467,51 @@ next_square(uint64_t *mask)
 size_t
 legal_moves(const struct xqpos *pos, struct xqmove *out)
 {
+	uint8_t mine[XQ_SQUARES];
+
+	return generate(pos, out, mine, NULL);
+}
+
+/*
+ * As legal_moves, and count in mine and theirs, as control_maps does for
+ * the side to move, the pieces striking each square, all in one pass:
+ * the mover's strikes are found while listing its moves.
+ */
+size_t
+legal_moves_mapped(const struct xqpos *pos, struct xqmove *out,
+    uint8_t *mine, uint8_t *theirs)
+{
+	return generate(pos, out, mine, theirs);
+}
+
+/* legal_moves, counting strikes in mine, and in theirs unless NULL. */
+static size_t
+generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
+    uint8_t *theirs)
+{
 	struct xqmove m;
 	uint8_t sq[XQ_SQUARES], taken;
-	uint64_t own[2];
+	uint64_t pieces[2][2];
 	size_t n, i, base, kept = 0;
 	int from, side = pos->side, king, k, check, near, danger[5];
 
 	if (!ready)
 		init_tables();
 	memcpy(sq, pos->sq, sizeof(sq));
+	memset(mine, 0, XQ_SQUARES);
+	side_masks(sq, pieces);
+	if (theirs != NULL) {
+		memset(theirs, 0, XQ_SQUARES);
+		while ((from = next_square(pieces[!side])) != -1)
+			add_strikes(sq, from, theirs);
+	}
 	if ((king = king_square(sq, side)) == -1)
 		return 0;
 	check = line_danger(sq, king, !side, danger) |
 	    horse_attacked(sq, king, !side) | pawn_attacked(sq, king, !side);
-	side_mask(sq, side, own);
-	while ((from = next_square(own)) != -1) {
+	while ((from = next_square(pieces[side])) != -1) {
 		base = kept;
-		n = pseudo_moves(sq, from, side, out + base);
+		n = pseudo_moves(sq, from, side, out + base, mine);
 		near = check || from == king || (seen[king][from] & LEG) ||
 		    danger[seen[king][from] & RAY];
 		for (i = 0; i < n; i++) {
@@ -705,17 +748,18 @@ void
 control_maps(const struct xqpos *pos, int side, uint8_t *mine,
     uint8_t *theirs)
 {
-	const uint8_t *sq = pos->sq;
+	uint64_t pieces[2][2];
 	int from;
 
 	if (!ready)
 		init_tables();
 	memset(mine, 0, XQ_SQUARES);
 	memset(theirs, 0, XQ_SQUARES);
-	for (from = 0; from < XQ_SQUARES; from++)
-		if (sq[from] != EMPTY)
-			add_strikes(sq, from,
-			    PIECE_SIDE(sq[from]) == side ? mine : theirs);
+	side_masks(pos->sq, pieces);
+	while ((from = next_square(pieces[side])) != -1)
+		add_strikes(pos->sq, from, mine);
+	while ((from = next_square(pieces[!side])) != -1)
+		add_strikes(pos->sq, from, theirs);
 }
 
 /*

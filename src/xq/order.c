@@ -31,6 +31,8 @@
 #define F_AGAIN		1391
 
 static int	 relative(int, int);
+static void	 prepare_checks(struct move_input *, const struct xqpos *);
+static void	 sum_weights(void);
 
 /* 512 exp(-d / 16) rounded, for d = 0, 1, ...; 1 past the end. */
 static const uint16_t softmax[] = {
@@ -76,6 +78,14 @@ context_next(struct order_context *ctx, struct xqmove m)
 void
 prepare_input(struct move_input *in, const struct xqpos *pos)
 {
+	control_maps(pos, pos->side, in->mine, in->theirs);
+	prepare_checks(in, pos);
+}
+
+/* All of prepare_input but the control maps. */
+static void
+prepare_checks(struct move_input *in, const struct xqpos *pos)
+{
 	in->pos = pos;
 	memcpy(in->sq, pos->sq, sizeof(in->sq));
 	in->their_king = king_of(pos, !pos->side);
@@ -84,7 +94,6 @@ prepare_input(struct move_input *in, const struct xqpos *pos)
 		    in->hot);
 	else
 		memset(in->hot, 0, sizeof(in->hot));
-	control_maps(pos, pos->side, in->mine, in->theirs);
 }
 
 /* The features of move m into f; returns how many. */
@@ -183,8 +192,8 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 
 	if (!ready)
 		sum_weights();
-	n = legal_moves(pos, out);
-	prepare_input(&in, pos);
+	n = legal_moves_mapped(pos, out, in.mine, in.theirs);
+	prepare_checks(&in, pos);
 	for (i = 0; i < n; i++) {
 		m = out[i];
 		if (m.from != from) {

@@ -6,8 +6,10 @@
  * must accept exactly the moves the generator gives; and it asks
  * move_checks whether each listed move checks, after check_squares has
  * said whether it could, and fails unless both agree with gives_check,
- * which makes the move and looks all round the other king.  It is built for
- * the tests and the benchmark, not installed.
+ * which makes the move and looks all round the other king; and that
+ * legal_moves_mapped gives the same list and the same counts of strikes
+ * as control_maps.  It is built for the tests and the benchmark, not
+ * installed.
  */
 
 #include <sys/types.h>
@@ -25,6 +27,8 @@ static uint64_t	 perft(const struct xqpos *, int);
 static void	 check_node(const struct xqpos *, const struct xqmove *,
 		    size_t);
 static void	 check_checks(const struct xqpos *, const struct xqmove *,
+		    size_t);
+static void	 check_maps(const struct xqpos *, const struct xqmove *,
 		    size_t);
 
 static int	 cflag;
@@ -72,6 +76,26 @@ check_node(const struct xqpos *pos, const struct xqmove *list, size_t n)
 			    fen, !listed[m.from][m.to], m.from, m.to);
 		}
 	check_checks(pos, list, n);
+	check_maps(pos, list, n);
+}
+
+/* Exit unless legal_moves_mapped agrees with legal_moves and control_maps. */
+static void
+check_maps(const struct xqpos *pos, const struct xqmove *list, size_t n)
+{
+	struct xqmove again[XQ_MAXMOVES];
+	uint8_t mine[XQ_SQUARES], theirs[XQ_SQUARES];
+	uint8_t mine2[XQ_SQUARES], theirs2[XQ_SQUARES];
+	char fen[XQ_FENMAX];
+
+	control_maps(pos, pos->side, mine, theirs);
+	if (legal_moves_mapped(pos, again, mine2, theirs2) == n &&
+	    memcmp(again, list, n * sizeof(*list)) == 0 &&
+	    memcmp(theirs, theirs2, sizeof(theirs)) == 0 &&
+	    (n == 0 || memcmp(mine, mine2, sizeof(mine)) == 0))
+		return;
+	fen_format(pos, fen, sizeof(fen));
+	errx(GF_EXIT_BAD, "%s: legal_moves_mapped differs", fen);
 }
 
 /* Exit at the first move whose check the quick tests get wrong. */
