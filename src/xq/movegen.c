@@ -11,11 +11,13 @@
  * side's moves.
  */
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "xq.h"
 
 #define NONE	0xff
+#define FAR	(XQ_RANKS + 1)	/* further along a ray than any square */
 
 struct steps {
 	uint8_t		 n;
@@ -30,8 +32,8 @@ static int	 in_palace(int, int);
 static int	 ray_attacked(const uint8_t *, int, int, int);
 static int	 horse_attacked(const uint8_t *, int, int);
 static int	 pawn_attacked(const uint8_t *, int, int);
-static int	 uncovered(const uint8_t *, int, struct xqmove, const int *,
-		    int);
+static int	 uncovered(const uint8_t *, const struct king_rays *,
+		    struct xqmove, int);
 static int	 attacked(const uint8_t *, int, int);
 static const struct steps *steps_of(int, int, int);
 static size_t	 pseudo_moves(const uint8_t *, int, int, struct xqmove *,
@@ -43,7 +45,9 @@ static size_t	 generate(const struct xqpos *, struct xqmove *, uint8_t *,
 static int	 king_square(const uint8_t *, int);
 static int	 is_leg(int, int);
 static int	 ray_of(int, int);
-static int	 line_danger(const uint8_t *, int, int, int *);
+static int	 ray_lists(const uint8_t *, int, int, struct king_rays *);
+static int	 struck_after(const struct king_rays *, int, struct xqmove,
+		    int, int, int);
 static int	 reaches(const uint8_t *, int, int, int);
 static uint64_t	 load8(const uint8_t *);
 static void	 side_masks(const uint8_t *, uint64_t [2][2]);
@@ -61,6 +65,8 @@ static struct steps	 king_to[XQ_SQUARES];
 static struct steps	 pawn_to[2][XQ_SQUARES];
 /* How square b lies from square a: its ray from a (RAY) and LEG. */
 static uint8_t		 seen[XQ_SQUARES][XQ_SQUARES];
+/* How many steps along a ray square b is from a, or FAR + 1 if on none. */
+static uint8_t		 reach[XQ_SQUARES][XQ_SQUARES];
 #define RAY	7
 #define LEG	8
 
@@ -154,9 +160,13 @@ init_tables(void)
 		for (f = 0; f < XQ_FILES; f++)
 			init_square(r, f);
 	for (a = 0; a < XQ_SQUARES; a++)
-		for (b = 0; b < XQ_SQUARES; b++)
+		for (b = 0; b < XQ_SQUARES; b++) {
 			seen[a][b] = (uint8_t)(ray_of(b, a) |
 			    (is_leg(b, a) ? LEG : 0));
+			reach[a][b] = (uint8_t)(ray_of(b, a) == 4 ? FAR + 1 :
+			    abs(a / XQ_FILES - b / XQ_FILES) +
+			    abs(a % XQ_FILES - b % XQ_FILES));
+		}
 	ready = 1;
 }
 
@@ -243,14 +253,17 @@ pawn_attacked(const uint8_t *sq, int k, int by)
  * cleared.
  */
 static int
-uncovered(const uint8_t *sq, int k, struct xqmove m, const int *danger,
+uncovered(const uint8_t *sq, const struct king_rays *kr, struct xqmove m,
     int by)
 {
-	int rf = seen[k][m.from] & RAY, rt = seen[k][m.to] & RAY;
+	int k = kr->king, rf = seen[k][m.from] & RAY, rt = seen[k][m.to] & RAY;
+	int dt = reach[k][m.to];
 
-	if (danger[rf] && ray_attacked(sq, k, rf, by))
+	if (kr->danger[rf] && struck_after(kr, rf, m,
+	    rt == rf ? dt : FAR + 1, sq[m.to], by))
 		return 1;
-	if (rt != rf && danger[rt] && ray_attacked(sq, k, rt, by))
+	if (rt != rf && kr->danger[rt] &&
+	    struck_after(kr, rt, m, dt, sq[m.to], by))
 		return 1;
 	return (seen[k][m.from] & LEG) && horse_attacked(sq, k, by);
 }
@@ -371,36 +384,78 @@ ray_of(int a, int k)
 }
 
 /*
- * danger[d] is set if a rook, cannon or king of side by stands anywhere
- * on ray d from k: only then can a piece leaving or entering that ray
+ * Walk out from k along its four rays once, to the third piece on each:
+ * kr->at, kr->piece and kr->far keep those pieces, their squares and
+ * their distances from k, nearest first, all that struck_after needs
+ * once one piece has left the ray and one has arrived.  kr->danger[d]
+ * is set if one of them is a rook, cannon or king of side by: a piece
+ * further out has at least three in front of it, and one move takes at
+ * most one away, so only then can a piece leaving or entering ray d
  * uncover k.  danger[4], for squares on none of the rays, is never set.
- * Returns whether one of those pieces strikes k already (as
- * ray_attacked), found in the same walk along each ray.
+ * Returns whether one of those pieces strikes k already.
  */
 static int
-line_danger(const uint8_t *sq, int k, int by, int *danger)
+ray_lists(const uint8_t *sq, int k, int by, struct king_rays *kr)
 {
-	int d, i, p, pieces, struck = 0, b = by == BLACK ? BLACK_PIECE : 0;
+	int d, i, p, n, struck = 0, b = by == BLACK ? BLACK_PIECE : 0;
 
+	kr->king = k;
 	for (d = 0; d < 4; d++) {
-		danger[d] = 0;
-		pieces = 0;
-		for (i = 0; i < raylen[k][d] && (pieces < 2 || !danger[d]);
-		    i++) {
+		kr->danger[d] = 0;
+		for (n = 0, i = 0; i < raylen[k][d] && n < 3; i++) {
 			if ((p = sq[ray[k][d][i]]) == EMPTY)
 				continue;
 			if (p == (ROOK | b) || p == (KING | b)) {
-				danger[d] = 1;
-				struck |= pieces == 0;
+				kr->danger[d] = 1;
+				struck |= n == 0;
 			} else if (p == (CANNON | b)) {
-				danger[d] = 1;
-				struck |= pieces == 1;
+				kr->danger[d] = 1;
+				struck |= n == 1;
 			}
-			pieces++;
+			kr->at[d][n] = ray[k][d][i];
+			kr->piece[d][n] = (uint8_t)p;
+			kr->far[d][n++] = (uint8_t)(i + 1);
+		}
+		/* No piece: at no square, nothing, further than any. */
+		for (; n < 3; n++) {
+			kr->at[d][n] = NONE;
+			kr->piece[d][n] = EMPTY;
+			kr->far[d][n] = FAR;
 		}
 	}
-	danger[4] = 0;
+	kr->danger[4] = 0;
 	return struck;
+}
+
+/*
+ * Once m is played, the piece moved being moved and arriving dt squares
+ * out along ray d (FAR + 1 if m.to is not on it), is kr->king struck
+ * along ray d by a rook, king or cannon of side by?  Found from the
+ * pieces ray_lists kept: the first two once the one on m.from has left,
+ * with the one moved put in its place, without walking the ray.
+ */
+static int
+struck_after(const struct king_rays *kr, int d, struct xqmove m, int dt,
+    int moved, int by)
+{
+	const uint8_t *at = kr->at[d], *piece = kr->piece[d], *far = kr->far[d];
+	int b = by == BLACK ? BLACK_PIECE : 0, first, second, f0, f1;
+
+	if (at[0] == m.from) {
+		first = piece[1], f0 = far[1], second = piece[2], f1 = far[2];
+	} else if (at[1] == m.from) {
+		first = piece[0], f0 = far[0], second = piece[2], f1 = far[2];
+	} else {
+		first = piece[0], f0 = far[0], second = piece[1], f1 = far[1];
+	}
+	if (dt <= f0) {
+		/* In front of the first, or taking it. */
+		second = dt == f0 ? second : first;
+		first = moved;
+	} else if (dt <= f1)
+		second = moved;
+	return first == (ROOK | b) || first == (KING | b) ||
+	    second == (CANNON | b);
 }
 
 /* Eight squares from sq[at] on as the bytes of a word, the first lowest. */
@@ -493,7 +548,9 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 	uint8_t sq[XQ_SQUARES], taken;
 	uint64_t pieces[2][2];
 	size_t n, i, base, kept = 0;
-	int from, side = pos->side, king, k, check, near, danger[5];
+	struct king_rays kr;
+	int from, side = pos->side, king, k, check, near;
+	const int *danger = kr.danger;
 
 	if (!ready)
 		init_tables();
@@ -507,7 +564,7 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 	}
 	if ((king = king_square(sq, side)) == -1)
 		return 0;
-	check = line_danger(sq, king, !side, danger) |
+	check = ray_lists(sq, king, !side, &kr) |
 	    horse_attacked(sq, king, !side) | pawn_attacked(sq, king, !side);
 	while ((from = next_square(pieces[side])) != -1) {
 		base = kept;
@@ -527,7 +584,7 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 				k = m.from == king ? m.to : king;
 				if (!attacked(sq, k, !side))
 					out[kept++] = m;
-			} else if (!uncovered(sq, king, m, danger, !side))
+			} else if (!uncovered(sq, &kr, m, !side))
 				out[kept++] = m;
 			sq[m.from] = sq[m.to];
 			sq[m.to] = taken;
@@ -767,23 +824,24 @@ control_maps(const struct xqpos *pos, int side, uint8_t *mine,
  * if it might check the other king, on k (never in check before): the
  * few moves that touch them are then tried with move_checks, and the
  * others give no check.  A check can be uncovered by leaving a ray of k
- * that holds a rook, cannon or king of side (danger, as line_danger),
+ * that holds a rook, cannon or king of side (danger, as ray_lists),
  * or the leg of a horse of side's that would strike k; made by a rook,
  * cannon or king moving onto one of k's rays, by any piece moving onto
  * a ray in danger (a cannon's new screen), by a horse landing where it
  * strikes k over an empty leg, or by a pawn landing beside or before k.
  */
 void
-check_squares(const uint8_t *sq, int k, int side, int *danger,
+check_squares(const uint8_t *sq, int k, int side, struct king_rays *kr,
     uint8_t *hot)
 {
+	const int *danger = kr->danger;
 	const struct steps *h;
 	int d, i, b = side == BLACK ? BLACK_PIECE : 0, fwd;
 
 	if (!ready)
 		init_tables();
 	memset(hot, 0, XQ_SQUARES);
-	line_danger(sq, k, side, danger);
+	ray_lists(sq, k, side, kr);
 	for (d = 0; d < 4; d++)
 		for (i = 0; i < raylen[k][d]; i++)
 			hot[ray[k][d][i]] = danger[d] ? CHECK_LINE |
@@ -824,35 +882,38 @@ check_targets(int kind)
 }
 
 /*
- * Does the move, played by side on the board sq (which is changed and
- * changed back), check the other king, on k?  That king is not in check
- * before, so a check can only come along a ray of it the move left or
- * entered, from the piece moved if a horse or pawn, or from a horse
- * whose leg the move cleared.  A ray is looked along only if check_lines
- * put one of side's rooks, cannons or kings on it (danger), or the piece
- * moved is one and lands on it: no other piece strikes along a line.
+ * Does the move, played by side on the board sq (which may be changed
+ * and changed back), check the other king, on kr->king (kr from
+ * check_squares)?  That king is not in check before, so a check can
+ * only come along a ray of it the move left or entered, from the piece
+ * moved if a horse or pawn, or from a horse whose leg the move cleared.
+ * A ray matters only if ray_lists found one of side's rooks, cannons or
+ * kings near the king on it (danger), or the piece moved is one and
+ * lands on it; struck_after then answers from the pieces listed.
  */
 int
-move_checks(uint8_t *sq, int k, int side, const int *danger,
+move_checks(uint8_t *sq, int side, const struct king_rays *kr,
     struct xqmove m)
 {
-	int rf, rt, kind = PIECE_KIND(sq[m.from]), taken, check = 0;
-	int line, tf, tt, leg;
+	int k = kr->king, rf, rt, kind = PIECE_KIND(sq[m.from]), taken;
+	int line, tf, tt, leg, check = 0;
 
 	rf = seen[k][m.from] & RAY;
 	rt = seen[k][m.to] & RAY;
 	leg = kind == HORSE || (seen[k][m.from] & LEG);
 	line = kind == ROOK || kind == CANNON || kind == KING;
-	tf = rf != 4 && (danger[rf] || (line && rt == rf));
-	tt = rt != 4 && rt != rf && (danger[rt] || line);
-	if (!tf && !tt && !leg && kind != PAWN)
+	tf = rf != 4 && (kr->danger[rf] || (line && rt == rf));
+	tt = rt != 4 && rt != rf && (kr->danger[rt] || line);
+	if ((tf && struck_after(kr, rf, m, rt == rf ? reach[k][m.to] :
+	    FAR + 1, sq[m.from], side)) || (tt && struck_after(kr, rt, m,
+	    reach[k][m.to], sq[m.from], side)))
+		return 1;
+	if (!leg && kind != PAWN)
 		return 0;
 	taken = sq[m.to];
 	sq[m.to] = sq[m.from];
 	sq[m.from] = EMPTY;
-	if ((tf && ray_attacked(sq, k, rf, side)) ||
-	    (tt && ray_attacked(sq, k, rt, side)) ||
-	    (leg && horse_attacked(sq, k, side)) ||
+	if ((leg && horse_attacked(sq, k, side)) ||
 	    (kind == PAWN && pawn_attacked(sq, k, side)))
 		check = 1;
 	sq[m.from] = sq[m.to];

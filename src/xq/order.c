@@ -90,7 +90,7 @@ prepare_checks(struct move_input *in, const struct xqpos *pos)
 	memcpy(in->sq, pos->sq, sizeof(in->sq));
 	in->their_king = king_of(pos, !pos->side);
 	if (in->their_king != -1)
-		check_squares(pos->sq, in->their_king, pos->side, in->danger,
+		check_squares(pos->sq, in->their_king, pos->side, &in->rays,
 		    in->hot);
 	else
 		memset(in->hot, 0, sizeof(in->hot));
@@ -119,7 +119,7 @@ move_features(struct move_input *in, const struct order_context *ctx,
 		f[n++] = m.to == ctx->own.from ? F_UNDO : F_AGAIN;
 	if (in->their_king != -1 && ((in->hot[m.from] & CHECK_FROM) ||
 	    (in->hot[m.to] & check_targets(kind + 1))) &&
-	    move_checks(in->sq, in->their_king, side, in->danger, m))
+	    move_checks(in->sq, side, &in->rays, m))
 		f[n++] = F_CHECK;
 	/*
 	 * The mover itself strikes where it goes, except a cannon moving
@@ -220,8 +220,8 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 		if (again)
 			s += model_weight[m.to == ctx->own.from ? F_UNDO :
 			    F_AGAIN];
-		if ((uncover || (in.hot[m.to] & hot)) && move_checks(in.sq,
-		    in.their_king, side, in.danger, m))
+		if ((uncover || (in.hot[m.to] & hot)) &&
+		    move_checks(in.sq, side, &in.rays, m))
 			s += model_weight[F_CHECK];
 		score[i] = s;
 	}

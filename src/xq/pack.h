@@ -60,7 +60,7 @@ struct move_input {
 	const struct xqpos *pos;
 	uint8_t		 sq[XQ_SQUARES];	/* a board to try moves on */
 	int		 their_king;
-	int		 danger[5];		/* check_squares of the mover */
+	struct king_rays rays;			/* check_squares of the mover */
 	uint8_t		 hot[XQ_SQUARES];
 	uint8_t		 mine[XQ_SQUARES];	/* control_maps of the mover */
 	uint8_t		 theirs[XQ_SQUARES];	/* and of the other side */

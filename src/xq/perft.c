@@ -105,16 +105,17 @@ check_checks(const struct xqpos *pos, const struct xqmove *list, size_t n)
 	uint8_t sq[XQ_SQUARES], hot[XQ_SQUARES];
 	char fen[XQ_FENMAX];
 	size_t i;
-	int k, danger[5], may, quick, slow;
+	struct king_rays kr;
+	int k, may, quick, slow;
 
 	if ((k = king_of(pos, !pos->side)) == -1)
 		return;
 	memcpy(sq, pos->sq, sizeof(sq));
-	check_squares(sq, k, pos->side, danger, hot);
+	check_squares(sq, k, pos->side, &kr, hot);
 	for (i = 0; i < n; i++) {
 		may = (hot[list[i].from] & CHECK_FROM) || (hot[list[i].to] &
 		    check_targets(PIECE_KIND(sq[list[i].from])));
-		quick = may && move_checks(sq, k, pos->side, danger, list[i]);
+		quick = may && move_checks(sq, pos->side, &kr, list[i]);
 		slow = gives_check(pos, list[i]);
 		if (quick == slow && memcmp(sq, pos->sq, sizeof(sq)) == 0)
 			continue;

@@ -58,6 +58,21 @@ int		 fen_parse(struct xqpos *, const char *, const char **);
 void		 fen_format(const struct xqpos *, char *, size_t);
 void		 make_move(struct xqpos *, struct xqmove);
 
+/*
+ * What a look out along the four rays of a king finds (ray_lists in
+ * movegen.c): the nearest three pieces on each ray (their squares, what
+ * they are and how far out), and which rays hold among them a rook,
+ * cannon or king of the side that could strike it (danger[4], for
+ * squares on no ray, is 0).
+ */
+struct king_rays {
+	int		 king;
+	int		 danger[5];
+	uint8_t		 at[4][3];
+	uint8_t		 piece[4][3];
+	uint8_t		 far[4][3];
+};
+
 /* movegen.c: the rules. */
 #define CHECK_FROM	1	/* marks of check_squares */
 #define CHECK_LINE	2
@@ -70,9 +85,10 @@ size_t		 legal_moves_mapped(const struct xqpos *, struct xqmove *,
 int		 is_legal(const struct xqpos *, struct xqmove);
 int		 in_check(const struct xqpos *, int);
 int		 gives_check(const struct xqpos *, struct xqmove);
-void		 check_squares(const uint8_t *, int, int, int *, uint8_t *);
+void		 check_squares(const uint8_t *, int, int, struct king_rays *,
+		    uint8_t *);
 int		 check_targets(int);
-int		 move_checks(uint8_t *, int, int, const int *,
+int		 move_checks(uint8_t *, int, const struct king_rays *,
 		    struct xqmove);
 int		 king_of(const struct xqpos *, int);
 size_t		 geometric_targets(const struct xqpos *, int, uint8_t *);
