@@ -56,6 +56,7 @@ struct movegen {
 	size_t		 rows;
 	size_t		 cols;
 	uint32_t	*rowcount;	/* per row, prefix counts of digits */
+	uint32_t	*colsum;	/* per column, prefix sums down it */
 	uint32_t	*sum;		/* column sums of a strip, saturated */
 	uint32_t	*psum;		/* prefix sums of sum */
 };
@@ -64,6 +65,7 @@ void	 movegen_init(struct movegen *, size_t, size_t);
 void	 movegen_free(struct movegen *);
 size_t	 movegen_list(struct movegen *, const uint8_t *, struct rect *,
 	    size_t);
+void	 movegen_load(struct movegen *, const uint8_t *);
 size_t	 movegen_near(struct movegen *, const uint8_t *, const struct rect *,
 	    struct rect *, size_t);
 

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <err.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,7 @@ struct search {
 	size_t		 nline;
 	struct rect	*tail;		/* best game's moves after best_step */
 	size_t		 ntail;
+	unsigned int	*rank;		/* move_rank of each of rmoves */
 };
 
 static uint64_t	 mix64(uint64_t);
@@ -94,6 +96,9 @@ static int	 rect_before(const struct rect *, const struct rect *);
 static size_t	 pick_greedy(struct search *, const uint8_t *,
 		    const struct rect *, size_t, int);
 static int	 overlaps(const struct rect *, const struct rect *);
+static unsigned int move_rank(const uint8_t *, size_t, const struct rect *);
+static size_t	 pick_random(struct search *, size_t);
+static void	 rank_moves(struct search *, const uint8_t *, size_t, size_t);
 static void	 reserve_moves(struct search *, size_t);
 static size_t	 update_moves(struct search *, const uint8_t *,
 		    const struct rect *, size_t);
@@ -337,8 +342,7 @@ rect_before(const struct rect *a, const struct rect *b)
 
 /*
  * The index of the move clearing the fewest apples, the first such in
- * reading order, or for the search's judge one drawn at random among
- * them (see plan_game); with lookahead, among those the one leaving the
+ * reading order; with lookahead, among those the one leaving the
  * most moves open, which costs a listing per candidate but keeps the
  * board supple.  The lookahead is for boards of about the game's size: past
  * LOOKAHEAD_CELLS a listing costs too much to make one per candidate.
@@ -349,7 +353,7 @@ pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
 {
 	size_t i, best, open, most;
 	unsigned int a, fewest;
-	uint64_t hash, ties;
+	uint64_t hash;
 
 	best = 0;
 	fewest = UINT32_MAX;
@@ -360,14 +364,6 @@ pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
 			fewest = a;
 			best = i;
 		}
-	}
-	if (s->randomise) {
-		ties = 0;
-		for (i = 0; i < n; i++)
-			if (rect_apples(cell, s->mg.cols, &m[i]) == fewest &&
-			    rng_below(&s->rng, ++ties) == 0)
-				best = i;
-		return best;
 	}
 	if (!lookahead || s->ncells > LOOKAHEAD_CELLS)
 		return best;
@@ -408,6 +404,62 @@ reserve_moves(struct search *s, size_t need)
 	s->maxrmoves = need < 2 * s->maxrmoves ? 2 * s->maxrmoves : need;
 	s->rmoves = xreallocarray(s->rmoves, s->maxrmoves,
 	    sizeof(struct rect));
+	s->rank = xreallocarray(s->rank, s->maxrmoves, sizeof(*s->rank));
+}
+
+/*
+ * The judging games' order of preference, lowest first: fewest apples,
+ * then, among moves of as many, one holding a 9.  A 9 pairs only with a
+ * lone 1, and every other kind of move may spend that 1; taking the 9
+ * and its 1 while they can still meet cleared a third of an apple more
+ * a board on the bench's boards at the same effort.
+ */
+static unsigned int
+move_rank(const uint8_t *cell, size_t cols, const struct rect *r)
+{
+	size_t row, col;
+	unsigned int n, nine;
+
+	n = nine = 0;
+	for (row = r->r1; row <= r->r2; row++)
+		for (col = r->c1; col <= r->c2; col++) {
+			n += cell[row * cols + col] != 0;
+			nine |= cell[row * cols + col] == 9;
+		}
+	return 2 * n + !nine;
+}
+
+/* Rank rmoves from index from to n, on the board they were listed on. */
+static void
+rank_moves(struct search *s, const uint8_t *cell, size_t from, size_t n)
+{
+	size_t i;
+
+	for (i = from; i < n; i++)
+		s->rank[i] = move_rank(cell, s->mg.cols, &s->rmoves[i]);
+}
+
+/* The judging games' move: one of the lowest rank, drawn at random. */
+static size_t
+pick_random(struct search *s, size_t n)
+{
+	size_t i, best;
+	unsigned int low;
+	uint64_t ties;
+
+	best = 0;
+	low = UINT_MAX;
+	ties = 0;
+	for (i = 0; i < n; i++) {
+		if (s->rank[i] < low) {
+			low = s->rank[i];
+			best = i;
+			ties = 1;
+		} else if (s->rank[i] == low &&
+		    rng_below(&s->rng, ++ties) == 0)
+			best = i;
+	}
+	return best;
 }
 
 /*
@@ -422,15 +474,19 @@ update_moves(struct search *s, const uint8_t *cell, const struct rect *r,
 
 	kept = 0;
 	for (i = 0; i < n; i++)
-		if (!overlaps(&s->rmoves[i], r))
+		if (!overlaps(&s->rmoves[i], r)) {
+			s->rank[kept] = s->rank[i];
 			s->rmoves[kept++] = s->rmoves[i];
+		}
 	for (;;) {
 		more = movegen_near(&s->mg, cell, r, s->rmoves + kept,
 		    s->maxrmoves - kept);
 		if (kept + more <= s->maxrmoves)
-			return kept + more;
+			break;
 		reserve_moves(s, kept + more);
 	}
+	rank_moves(s, cell, kept, kept + more);
+	return kept + more;
 }
 
 /*
@@ -456,12 +512,19 @@ play_greedy(struct search *s, uint8_t *cell, int lookahead)
 			break;
 		reserve_moves(s, n);
 	}
+	rank_moves(s, cell, 0, n);
 	s->expansions++;
 	while (n > 0) {
-		best = pick_greedy(s, cell, s->rmoves, n, lookahead);
+		if (s->randomise)
+			best = pick_random(s, n);
+		else
+			best = pick_greedy(s, cell, s->rmoves, n, lookahead);
 		r = s->rmoves[best];
 		cleared += clear_rect(cell, s->mg.cols, &r, s->zobrist, &hash);
 		s->line[s->nline++] = r;
+		/* The lookahead's listings left movegen another board's. */
+		if (lookahead)
+			movegen_load(&s->mg, cell);
 		n = update_moves(s, cell, &r, n);
 		s->expansions++;
 	}
@@ -585,6 +648,7 @@ plan_game(const struct board *b, const struct plan_options *opt,
 	movegen_free(&s.mg);
 	free(s.zobrist);
 	free(s.scratch);
+	free(s.rank);
 	free(s.rollout);
 	free(s.line);
 	free(s.tail);
