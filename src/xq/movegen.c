@@ -63,6 +63,8 @@ static struct steps	 elephant_to[XQ_SQUARES];
 static struct steps	 advisor_to[XQ_SQUARES];
 static struct steps	 king_to[XQ_SQUARES];
 static struct steps	 pawn_to[2][XQ_SQUARES];
+/* The tables above by side and kind, so that no switch picks one. */
+static const struct steps *step_table[2][8];
 /* How square b lies from square a: its ray from a (RAY) and LEG. */
 static uint8_t		 seen[XQ_SQUARES][XQ_SQUARES];
 /* How many steps along a ray square b is from a, or FAR + 1 if on none. */
@@ -167,6 +169,13 @@ init_tables(void)
 			    abs(a / XQ_FILES - b / XQ_FILES) +
 			    abs(a % XQ_FILES - b % XQ_FILES));
 		}
+	for (a = RED; a <= BLACK; a++) {
+		step_table[a][KING] = king_to;
+		step_table[a][ADVISOR] = advisor_to;
+		step_table[a][ELEPHANT] = elephant_to;
+		step_table[a][HORSE] = horse_to;
+		step_table[a][PAWN] = pawn_to[a];
+	}
 	ready = 1;
 }
 
@@ -311,18 +320,7 @@ slide_moves(const uint8_t *sq, int from, int cannon, struct xqmove *out,
 static const struct steps *
 steps_of(int kind, int side, int from)
 {
-	switch (kind) {
-	case HORSE:
-		return &horse_to[from];
-	case ELEPHANT:
-		return &elephant_to[from];
-	case ADVISOR:
-		return &advisor_to[from];
-	case KING:
-		return &king_to[from];
-	default:
-		return &pawn_to[side][from];
-	}
+	return &step_table[side][kind][from];
 }
 
 /*
@@ -549,7 +547,7 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 	uint64_t pieces[2][2];
 	size_t n, i, base, kept = 0;
 	struct king_rays kr;
-	int from, side = pos->side, king, k, check, near;
+	int from, side = pos->side, king, k, check, near, safe;
 	const int *danger = kr.danger;
 
 	if (!ready)
@@ -566,11 +564,17 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 		return 0;
 	check = ray_lists(sq, king, !side, &kr) |
 	    horse_attacked(sq, king, !side) | pawn_attacked(sq, king, !side);
+	safe = !(danger[0] | danger[1] | danger[2] | danger[3]);
 	while ((from = next_square(pieces[side])) != -1) {
 		base = kept;
 		n = pseudo_moves(sq, from, side, out + base, mine);
 		near = check || from == king || (seen[king][from] & LEG) ||
 		    danger[seen[king][from] & RAY];
+		if (!near && safe) {
+			/* No line to uncover: every move stands, in place. */
+			kept += n;
+			continue;
+		}
 		for (i = 0; i < n; i++) {
 			m = out[base + i];
 			if (!near && !danger[seen[king][m.to] & RAY]) {
@@ -757,9 +761,7 @@ add_strikes(const uint8_t *sq, int from, uint8_t *map)
 	const struct steps *s;
 	int d, i, t, screen, kind = PIECE_KIND(sq[from]);
 
-	switch (kind) {
-	case ROOK:
-	case CANNON:
+	if (kind == ROOK || kind == CANNON) {
 		for (d = 0; d < 4; d++) {
 			screen = kind == ROOK;
 			for (i = 0; i < raylen[from][d]; i++) {
@@ -774,24 +776,14 @@ add_strikes(const uint8_t *sq, int from, uint8_t *map)
 			}
 		}
 		return;
-	case HORSE:
-		s = &horse_to[from];
-		break;
-	case ELEPHANT:
-		s = &elephant_to[from];
-		break;
-	case ADVISOR:
-		s = &advisor_to[from];
-		break;
-	case KING:
-		s = &king_to[from];
-		break;
-	default:
-		s = &pawn_to[PIECE_SIDE(sq[from])][from];
-		break;
 	}
-	for (i = 0; i < s->n; i++)
-		if (s->via[i] == NONE || sq[s->via[i]] == EMPTY)
+	/* Counted without a test: a blocked leg or eye adds 0. */
+	s = steps_of(kind, PIECE_SIDE(sq[from]), from);
+	if (kind == HORSE || kind == ELEPHANT)
+		for (i = 0; i < s->n; i++)
+			map[s->to[i]] += sq[s->via[i]] == EMPTY;
+	else
+		for (i = 0; i < s->n; i++)
 			map[s->to[i]]++;
 }
 

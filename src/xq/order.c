@@ -235,17 +235,20 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 uint32_t
 move_freqs(const int *score, size_t n, uint32_t *freq)
 {
+	const int last = (int)(sizeof(softmax) / sizeof(softmax[0]));
 	uint32_t total = 0;
 	size_t i;
-	int best = 0, d;
+	int best, d;
 
-	for (i = 0; i < n; i++)
-		if (i == 0 || score[i] > best)
-			best = score[i];
+	if (n == 0)
+		return 0;
+	/* Written without branches on the scores, which nothing predicts. */
+	for (best = score[0], i = 1; i < n; i++)
+		best = score[i] > best ? score[i] : best;
 	for (i = 0; i < n; i++) {
 		d = best - score[i];
-		freq[i] = d < (int)(sizeof(softmax) / sizeof(softmax[0])) ?
-		    softmax[d] : 1;
+		/* The load is always in the table, so it need not wait. */
+		freq[i] = d < last ? softmax[d < last ? d : 0] : 1;
 		total += freq[i];
 	}
 	return total;
