@@ -43,6 +43,24 @@ d=$data/xq-bitpack
 	done <"$BATS_TEST_TMPDIR/fens"
 }
 
+@test "the quick check test and strike counts agree with the long way" {
+	# At every node, xq-perft -c also compares move_checks (after
+	# check_squares) with making each move and looking all round the
+	# other king, and the strikes legal_moves_mapped counts while
+	# listing moves with control_maps counted from scratch.  Positions
+	# every fifth ply of the sample master games, and of random games.
+	awk '{ for (n = 5; n <= NF; n += 5) { s = $1
+		for (i = 2; i <= n; i++) s = s " " $i; print s } }' \
+	    "$d/ccpd-30.iccs" | xq-bitpack -i iccs -f fen \
+	    >"$BATS_TEST_TMPDIR/fens"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/fens")" -gt 400 ]
+	xq-randgame 31 100 ucci | xq-bitpack -f fen >>"$BATS_TEST_TMPDIR/fens"
+	run --separate-stderr xq-perft -c 2 - <"$BATS_TEST_TMPDIR/fens"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "${#lines[@]}" -eq "$(wc -l <"$BATS_TEST_TMPDIR/fens")" ]
+}
+
 @test "every scheme packs the sample games as it always has" {
 	for s in geometric index ranked; do
 		run --separate-stderr xq-bitpack -S "$s" "$d/ccpd-30.iccs"

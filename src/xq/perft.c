@@ -8,8 +8,9 @@
  * said whether it could, and fails unless both agree with gives_check,
  * which makes the move and looks all round the other king; and that
  * legal_moves_mapped gives the same list and the same counts of strikes
- * as control_maps.  It is built for the tests and the benchmark, not
- * installed.
+ * as control_maps.  Given "-" for the FEN, it counts from each FEN read
+ * on stdin, one a line, so that many positions cost one process.  It
+ * is built for the tests and the benchmark, not installed.
  */
 
 #include <sys/types.h>
@@ -30,6 +31,7 @@ static void	 check_checks(const struct xqpos *, const struct xqmove *,
 		    size_t);
 static void	 check_maps(const struct xqpos *, const struct xqmove *,
 		    size_t);
+static void	 count_from(const char *, int);
 
 static int	 cflag;
 static __dead void usage(void);
@@ -128,15 +130,29 @@ check_checks(const struct xqpos *pos, const struct xqmove *list, size_t n)
 static __dead void
 usage(void)
 {
-	fprintf(stderr, "usage: xq-perft [-c] depth [fen]\n");
+	fprintf(stderr, "usage: xq-perft [-c] depth [fen | -]\n");
 	exit(GF_EXIT_ERROR);
 }
 
+/* Count from one FEN and print the count; exit on a bad FEN. */
+static void
+count_from(const char *fen, int depth)
+{
+	struct xqpos pos;
+	const char *end;
+
+	if (fen_parse(&pos, fen, &end) == -1 || *end != '\0')
+		errx(GF_EXIT_ERROR, "bad FEN (at column %zu)",
+		    (size_t)(end - fen) + 1);
+	printf("%llu\n", (unsigned long long)perft(&pos, depth));
+}
+
+/* With "-" for the FEN, one count a line for the FENs read from stdin. */
 int
 main(int argc, char *argv[])
 {
-	struct xqpos pos;
-	const char *errstr, *end;
+	struct linereader lr;
+	const char *errstr;
 	int depth, ch;
 
 	while ((ch = getopt(argc, argv, "c")) != -1) {
@@ -151,10 +167,13 @@ main(int argc, char *argv[])
 	depth = (int)strtonum(argv[1], 1, 8, &errstr);
 	if (errstr != NULL)
 		errx(GF_EXIT_ERROR, "depth %s: %s", argv[1], errstr);
-	if (fen_parse(&pos, argc == 3 ? argv[2] : START_FEN, &end) == -1 ||
-	    *end != '\0')
-		errx(GF_EXIT_ERROR, "bad FEN (at column %zu)",
-		    (size_t)(end - (argc == 3 ? argv[2] : START_FEN)) + 1);
-	printf("%llu\n", (unsigned long long)perft(&pos, depth));
+	if (argc == 2 || strcmp(argv[2], "-") != 0) {
+		count_from(argc == 3 ? argv[2] : START_FEN, depth);
+		return GF_EXIT_OK;
+	}
+	lr_open(&lr, "-");
+	while (lr_next(&lr))
+		count_from(lr.line, depth);
+	lr_close(&lr);
 	return GF_EXIT_OK;
 }
