@@ -286,32 +286,33 @@ static size_t
 slide_moves(const uint8_t *sq, int from, int cannon, struct xqmove *out,
     uint8_t *map)
 {
+	const uint8_t *r;
 	size_t n = 0;
-	int d, i, t, side = PIECE_SIDE(sq[from]), screen;
+	int d, i, len, side = PIECE_SIDE(sq[from]);
 
+	/*
+	 * Each move is written whether or not it counts, and counted by
+	 * adding a truth value, so that only the end of each run of empty
+	 * squares is a test to guess.
+	 */
 	for (d = 0; d < 4; d++) {
-		screen = 0;
-		for (i = 0; i < raylen[from][d]; i++) {
-			t = ray[from][d][i];
-			if (screen || !cannon)
-				map[t]++;
-			if (sq[t] == EMPTY) {
-				if (!screen) {
-					out[n].from = (uint8_t)from;
-					out[n++].to = (uint8_t)t;
-				}
-				continue;
-			}
-			if (cannon && !screen) {
-				screen = 1;
-				continue;
-			}
-			if (PIECE_SIDE(sq[t]) != side) {
-				out[n].from = (uint8_t)from;
-				out[n++].to = (uint8_t)t;
-			}
-			break;
+		r = ray[from][d];
+		len = raylen[from][d];
+		for (i = 0; i < len && sq[r[i]] == EMPTY; i++) {
+			out[n].from = (uint8_t)from;
+			out[n++].to = r[i];
+			map[r[i]] += !cannon;
 		}
+		if (i < len && cannon)
+			for (i++; i < len && sq[r[i]] == EMPTY; i++)
+				map[r[i]]++;
+		if (i == len)
+			continue;
+		/* The rook's first piece, or the cannon's past its screen. */
+		map[r[i]]++;
+		out[n].from = (uint8_t)from;
+		out[n].to = r[i];
+		n += PIECE_SIDE(sq[r[i]]) != side;
 	}
 	return n;
 }
@@ -333,7 +334,7 @@ pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out,
 {
 	const struct steps *s;
 	size_t n = 0;
-	int i, t, p = sq[from];
+	int i, t, clear, p = sq[from];
 
 	switch (PIECE_KIND(p)) {
 	case ROOK:
@@ -344,15 +345,14 @@ pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out,
 		s = steps_of(PIECE_KIND(p), side, from);
 		break;
 	}
+	/* As in slide_moves, every move written, counted if it stands. */
 	for (i = 0; i < s->n; i++) {
 		t = s->to[i];
-		if (s->via[i] != NONE && sq[s->via[i]] != EMPTY)
-			continue;
-		map[t]++;
-		if (sq[t] != EMPTY && PIECE_SIDE(sq[t]) == side)
-			continue;
+		clear = s->via[i] == NONE || sq[s->via[i]] == EMPTY;
+		map[t] += clear;
 		out[n].from = (uint8_t)from;
-		out[n++].to = (uint8_t)t;
+		out[n].to = (uint8_t)t;
+		n += clear & ((sq[t] == EMPTY) | (PIECE_SIDE(sq[t]) != side));
 	}
 	return n;
 }
