@@ -398,6 +398,10 @@ ray_lists(const uint8_t *sq, int k, int by, struct king_rays *kr)
 	int d, i, p, n, struck = 0, b = by == BLACK ? BLACK_PIECE : 0;
 
 	kr->king = k;
+	/* No piece: at no square, nothing, further than any. */
+	memset(kr->at, NONE, sizeof(kr->at));
+	memset(kr->piece, EMPTY, sizeof(kr->piece));
+	memset(kr->far, FAR, sizeof(kr->far));
 	for (d = 0; d < 4; d++) {
 		kr->danger[d] = 0;
 		for (n = 0, i = 0; i < raylen[k][d] && n < 3; i++) {
@@ -413,12 +417,6 @@ ray_lists(const uint8_t *sq, int k, int by, struct king_rays *kr)
 			kr->at[d][n] = ray[k][d][i];
 			kr->piece[d][n] = (uint8_t)p;
 			kr->far[d][n++] = (uint8_t)(i + 1);
-		}
-		/* No piece: at no square, nothing, further than any. */
-		for (; n < 3; n++) {
-			kr->at[d][n] = NONE;
-			kr->piece[d][n] = EMPTY;
-			kr->far[d][n] = FAR;
 		}
 	}
 	kr->danger[4] = 0;
