@@ -908,6 +908,9 @@ is_space(const char *p, const char *end, size_t *n)
 	*n = 1;
 	if (*p == ' ' || (*p >= '\t' && *p <= '\r'))
 		return 1;
+	/* The wide ones all start with a byte of 0x80 or more. */
+	if ((unsigned char)*p < 0x80)
+		return 0;
 	*n = 3;
 	for (i = 0; i < sizeof(wide) / sizeof(wide[0]); i++)
 		if (end - p >= 3 && memcmp(p, wide[i], 3) == 0)
