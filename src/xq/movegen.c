@@ -757,21 +757,21 @@ static void
 add_strikes(const uint8_t *sq, int from, uint8_t *map)
 {
 	const struct steps *s;
-	int d, i, t, screen, kind = PIECE_KIND(sq[from]);
+	const uint8_t *r;
+	int d, i, len, kind = PIECE_KIND(sq[from]);
 
 	if (kind == ROOK || kind == CANNON) {
+		/* Runs of empty squares, as in slide_moves. */
 		for (d = 0; d < 4; d++) {
-			screen = kind == ROOK;
-			for (i = 0; i < raylen[from][d]; i++) {
-				t = ray[from][d][i];
-				if (screen)
-					map[t]++;
-				if (sq[t] != EMPTY) {
-					if (screen)
-						break;
-					screen = 1;
-				}
-			}
+			r = ray[from][d];
+			len = raylen[from][d];
+			for (i = 0; i < len && sq[r[i]] == EMPTY; i++)
+				map[r[i]] += kind == ROOK;
+			if (i < len && kind == CANNON)
+				for (i++; i < len && sq[r[i]] == EMPTY; i++)
+					map[r[i]]++;
+			if (i < len)
+				map[r[i]]++;
 		}
 		return;
 	}
