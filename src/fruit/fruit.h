@@ -88,6 +88,11 @@ void	 plan_game(const struct board *, const struct plan_options *,
 	    struct plan *);
 void	 plan_free(struct plan *);
 
+/* nrpa.c */
+int	 nrpa_fits(const struct board *);
+void	 nrpa_plan(const struct board *, const struct plan_options *,
+	    struct plan *);
+
 /* replay.c */
 int	 replay_moves(struct linereader *, struct board *, size_t *);
 int	 parse_move(const char *, const struct board *, struct rect *,

@@ -6,6 +6,7 @@ fruitsolve_SOURCES = \
 	src/fruit/gen.c \
 	src/fruit/main.c \
 	src/fruit/movegen.c \
+	src/fruit/nrpa.c \
 	src/fruit/plan.c \
 	src/fruit/rects.c \
 	src/fruit/render.c \

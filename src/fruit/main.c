@@ -18,7 +18,7 @@
 #include "gf.h"
 #include "fruit.h"
 
-#define DEFAULT_EFFORT	1200000
+#define DEFAULT_EFFORT	1600000
 
 enum mode { PLAN, LIST, REPLAY, GENERATE };
 enum format { MOVES, BOARD, GAME, SVG };

@@ -1,5 +1,6 @@
 /*
- * plan.c: planning a whole game, greedily or by beam search.
+ * plan.c: planning a whole game, greedily or by beam search; boards
+ * small enough to weigh every rectangle are handed to nrpa.c instead.
  *
  * The greedy player always takes a move clearing the fewest apples: small
  * moves spend the least of the board and leave the most pairings open.
@@ -618,8 +619,12 @@ plan_game(const struct board *b, const struct plan_options *opt,
 	size_t i, width, apples;
 	uint64_t unit;
 
-	memset(&s, 0, sizeof(s));
 	memset(p, 0, sizeof(*p));
+	if (!opt->greedy && nrpa_fits(b)) {
+		nrpa_plan(b, opt, p);
+		return;
+	}
+	memset(&s, 0, sizeof(s));
 	s.opt = opt;
 	s.ncells = b->rows * b->cols;
 	movegen_init(&s.mg, b->rows, b->cols);
