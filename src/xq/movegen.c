@@ -435,15 +435,15 @@ struck_after(const struct king_rays *kr, int d, struct xqmove m, int dt,
     int moved, int by)
 {
 	const uint8_t *at = kr->at[d], *piece = kr->piece[d], *far = kr->far[d];
-	int b = by == BLACK ? BLACK_PIECE : 0, first, second, f0, f1;
+	int b = by == BLACK ? BLACK_PIECE : 0, first, second, f0, f1, j0, j1;
 
-	if (at[0] == m.from) {
-		first = piece[1], f0 = far[1], second = piece[2], f1 = far[2];
-	} else if (at[1] == m.from) {
-		first = piece[0], f0 = far[0], second = piece[2], f1 = far[2];
-	} else {
-		first = piece[0], f0 = far[0], second = piece[1], f1 = far[1];
-	}
+	/* The nearest two once the piece on m.from has left. */
+	j0 = at[0] == m.from;
+	j1 = j0 || at[1] == m.from ? 2 : 1;
+	first = piece[j0];
+	f0 = far[j0];
+	second = piece[j1];
+	f1 = far[j1];
 	if (dt <= f0) {
 		/* In front of the first, or taking it. */
 		second = dt == f0 ? second : first;
