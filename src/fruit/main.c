@@ -18,7 +18,7 @@
 #include "gf.h"
 #include "fruit.h"
 
-#define DEFAULT_EFFORT	1600000
+#define DEFAULT_EFFORT	2200000
 
 enum mode { PLAN, LIST, REPLAY, GENERATE };
 enum format { MOVES, BOARD, GAME, SVG };

@@ -213,8 +213,11 @@ strips_near(struct movegen *mg, const uint8_t *cell,
 	for (; bottom < mg->rows; bottom++) {
 		if (!near_window(mg, near, top, bottom, &lo, &hi))
 			break;
+		/* Tight moves need a digit in the top row, and the bottom. */
+		if (pt[hi + 1] == pt[lo])
+			break;
 		pb = mg->rowcount + bottom * (cols + 1);
-		if (pb[cols] == 0)
+		if (pb[hi + 1] == pb[lo])
 			continue;
 		p[lo] = 0;
 		for (c = lo; c <= hi; c++)

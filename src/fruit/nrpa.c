@@ -33,7 +33,7 @@
 
 #define LEVEL		2	/* levels of nesting */
 #define ITERATIONS	75	/* searches a level runs and learns from */
-#define BIAS		2.0	/* weight of the greedy preference */
+#define BIAS		3.0	/* weight of the greedy preference */
 #define RATE		1.0	/* how far one lesson moves the weights */
 #define MAX_CODES	(1UL << 20)	/* rectangles a policy can weigh */
 #define RANKS		(2 * FRUIT_TARGET + 2)	/* of a move, 2 * apples + 1 */
@@ -69,11 +69,9 @@ struct nrpa {
 	struct rect	*move;		/* the moves open in cell */
 	uint32_t	*code;		/* and their rectangles' numbers */
 	double		*bias;		/* and their greedy preference */
+	double		*odds;		/* and their unnormalised odds */
 	size_t		 maxmoves;
 	double		 rankbias[RANKS];
-	uint32_t	*lesson;	/* a lesson's changes, to apply */
-	double		*change;
-	size_t		 nlesson, caplesson;
 	uint32_t	*stamp;		/* last lesson that changed a code */
 	uint32_t	 lessons;
 	struct rng	 rng;
@@ -85,16 +83,16 @@ struct nrpa {
 static uint32_t	 rect_code(const struct nrpa *, const struct rect *);
 static double	 preference(struct nrpa *, const struct rect *);
 static void	 reserve(struct nrpa *, size_t);
-static size_t	 begin(struct nrpa *);
+static size_t	 begin(struct nrpa *, const double *);
 static uint32_t	 clear(struct nrpa *, const struct rect *);
 static int	 meet(const struct rect *, const struct rect *);
-static size_t	 advance(struct nrpa *, const struct rect *, size_t);
+static size_t	 advance(struct nrpa *, const double *, const struct rect *,
+		    size_t);
 static void	 record_move(struct record *, const struct nrpa *, size_t,
 		    size_t);
 static void	 record_copy(struct record *, const struct record *);
 static void	 record_free(struct record *);
 static uint32_t	 playout(struct nrpa *, const double *);
-static void	 note(struct nrpa *, uint32_t, double);
 static void	 adapt(struct nrpa *, int);
 static int	 spent(struct nrpa *);
 static void	 search(struct nrpa *, int);
@@ -146,11 +144,15 @@ reserve(struct nrpa *x, size_t need)
 	x->move = xreallocarray(x->move, x->maxmoves, sizeof(*x->move));
 	x->code = xreallocarray(x->code, x->maxmoves, sizeof(*x->code));
 	x->bias = xreallocarray(x->bias, x->maxmoves, sizeof(*x->bias));
+	x->odds = xreallocarray(x->odds, x->maxmoves, sizeof(*x->odds));
 }
 
-/* Set up the starting board and its moves; returns how many. */
+/*
+ * Set up the starting board and its moves, with their odds under the
+ * weights w; returns how many.
+ */
 static size_t
-begin(struct nrpa *x)
+begin(struct nrpa *x, const double *w)
 {
 	size_t i, n;
 
@@ -164,6 +166,7 @@ begin(struct nrpa *x)
 	for (i = 0; i < n; i++) {
 		x->code[i] = rect_code(x, &x->move[i]);
 		x->bias[i] = preference(x, &x->move[i]);
+		x->odds[i] = w[x->code[i]] * x->bias[i];
 	}
 	x->steps++;
 	return n;
@@ -197,7 +200,7 @@ meet(const struct rect *a, const struct rect *b)
  * the new count.
  */
 static size_t
-advance(struct nrpa *x, const struct rect *r, size_t n)
+advance(struct nrpa *x, const double *w, const struct rect *r, size_t n)
 {
 	size_t i, kept, more;
 
@@ -206,6 +209,7 @@ advance(struct nrpa *x, const struct rect *r, size_t n)
 		if (!meet(&x->move[i], r)) {
 			x->move[kept] = x->move[i];
 			x->code[kept] = x->code[i];
+			x->odds[kept] = x->odds[i];
 			x->bias[kept++] = x->bias[i];
 		}
 	for (;;) {
@@ -218,6 +222,7 @@ advance(struct nrpa *x, const struct rect *r, size_t n)
 	for (i = kept; i < kept + more; i++) {
 		x->code[i] = rect_code(x, &x->move[i]);
 		x->bias[i] = preference(x, &x->move[i]);
+		x->odds[i] = w[x->code[i]] * x->bias[i];
 	}
 	x->steps++;
 	return kept + more;
@@ -304,46 +309,31 @@ playout(struct nrpa *x, const double *w)
 	uint32_t cleared;
 
 	x->game.nmoves = x->game.nopen = 0;
-	n = begin(x);
+	n = begin(x, w);
 	cleared = 0;
 	while (n > 0) {
 		total = 0;
 		for (i = 0; i < n; i++)
-			total += w[x->code[i]] * x->bias[i];
+			total += x->odds[i];
 		u = rng_unit(&x->rng) * total;
 		for (i = 0; i + 1 < n; i++) {
-			u -= w[x->code[i]] * x->bias[i];
+			u -= x->odds[i];
 			if (u < 0)
 				break;
 		}
 		record_move(&x->game, x, i, n);
 		r = x->move[i];
 		cleared += clear(x, &r);
-		n = advance(x, &r, n);
+		n = advance(x, w, &r, n);
 	}
 	return cleared;
-}
-
-static void
-note(struct nrpa *x, uint32_t code, double change)
-{
-	if (x->nlesson == x->caplesson) {
-		x->caplesson = x->caplesson == 0 ? 1024 : x->caplesson;
-		x->lesson = xreallocarray(x->lesson, x->caplesson,
-		    2 * sizeof(*x->lesson));
-		x->change = xreallocarray(x->change, x->caplesson,
-		    2 * sizeof(*x->change));
-		x->caplesson *= 2;
-	}
-	x->lesson[x->nlesson] = code;
-	x->change[x->nlesson++] = change;
 }
 
 /*
  * Teach the policy of a level its best game: at each move, raise the
  * weight of the move played and lower every open move's by its
  * probability.  The probabilities are those of the policy before the
- * lesson, so the changes are gathered first and applied at the end.
+ * lesson, which the exponentials in w still hold until the end.
  */
 static void
 adapt(struct nrpa *x, int level)
@@ -353,25 +343,22 @@ adapt(struct nrpa *x, int level)
 	size_t i, t, end;
 	uint32_t c;
 
-	x->nlesson = 0;
+	x->lessons++;
 	for (t = 0; t < g->nmoves; t++) {
 		end = t + 1 < g->nmoves ? g->first[t + 1] : g->nopen;
 		total = 0;
 		for (i = g->first[t]; i < end; i++)
 			total += w[g->code[i]] * g->bias[i];
-		note(x, g->played[t], RATE);
-		for (i = g->first[t]; i < end; i++)
-			note(x, g->code[i],
-			    -RATE * w[g->code[i]] * g->bias[i] / total);
+		policy[g->played[t]] += RATE;
+		for (i = g->first[t]; i < end; i++) {
+			c = g->code[i];
+			policy[c] -= RATE * w[c] * g->bias[i] / total;
+			x->stamp[c] = x->lessons;
+		}
 	}
-	x->lessons++;
-	for (i = 0; i < x->nlesson; i++) {
-		c = x->lesson[i];
-		policy[c] += x->change[i];
-		x->stamp[c] = x->lessons;
-	}
-	for (i = 0; i < x->nlesson; i++) {
-		c = x->lesson[i];
+	/* Every move played was open, so the codes open are all changed. */
+	for (i = 0; i < g->nopen; i++) {
+		c = g->code[i];
 		if (x->stamp[c] == x->lessons) {
 			w[c] = exp(policy[c]);
 			x->stamp[c] = 0;
@@ -473,8 +460,11 @@ nrpa_plan(const struct board *b, const struct plan_options *opt,
 	x.cell = xmalloc(x.ncells);
 	rng_seed(&x.rng, opt->seed);
 	x.deadline = opt->seconds > 0 ? now() + opt->seconds : 0;
+	for (i = 0; i < x.ncodes; i++)
+		x.weight[LEVEL][i] = 1;
 	/* Without a move to start with there is nothing to search. */
-	x.apples = begin(&x) == 0 ? 0 : (uint32_t)board_apples(b);
+	x.apples = begin(&x, x.weight[LEVEL]) == 0 ? 0 :
+	    (uint32_t)board_apples(b);
 	while (!spent(&x)) {
 		memset(x.policy[LEVEL], 0, x.ncodes * sizeof(double));
 		for (i = 0; i < x.ncodes; i++)
@@ -497,7 +487,6 @@ nrpa_plan(const struct board *b, const struct plan_options *opt,
 	free(x.move);
 	free(x.code);
 	free(x.bias);
-	free(x.lesson);
-	free(x.change);
+	free(x.odds);
 	movegen_free(&x.mg);
 }
