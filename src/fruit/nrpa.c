@@ -278,6 +278,8 @@ record_copy(struct record *to, const struct record *from)
 	}
 	to->nmoves = from->nmoves;
 	to->nopen = from->nopen;
+	if (from->nmoves == 0)
+		return;
 	memcpy(to->move, from->move, from->nmoves * sizeof(*to->move));
 	memcpy(to->first, from->first, from->nmoves * sizeof(*to->first));
 	memcpy(to->played, from->played, from->nmoves * sizeof(*to->played));
@@ -473,7 +475,9 @@ nrpa_plan(const struct board *b, const struct plan_options *opt,
 	}
 	p->nmoves = x.best[0].nmoves;
 	p->move = xreallocarray(NULL, p->nmoves + 1, sizeof(struct rect));
-	memcpy(p->move, x.best[0].move, p->nmoves * sizeof(struct rect));
+	if (p->nmoves > 0)
+		memcpy(p->move, x.best[0].move,
+		    p->nmoves * sizeof(struct rect));
 	p->cleared = x.score[0];
 	p->expansions = x.steps;
 	for (i = 0; i <= LEVEL; i++) {
