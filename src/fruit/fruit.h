@@ -4,8 +4,9 @@
  * A board is a grid of cells holding 1 to 9 apples' worth of digit, or 0
  * for a cell already cleared.  A move is a rectangle whose digits sum to
  * exactly 10; it clears every digit inside it.  The stages are: reading
- * and printing boards (board.c), listing rectangles (rects.c), planning a
- * game (plan.c), checking a move list (replay.c), drawing (render.c) and
+ * and printing boards (board.c), listing rectangles (rects.c and, for the
+ * planner, movegen.c), planning a game (plan.c, and nrpa.c for its
+ * search), checking a move list (replay.c), drawing (render.c) and
  * making random boards (gen.c).
  */
 
