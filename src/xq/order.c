@@ -14,6 +14,7 @@
  * depends on.
  */
 
+#include <limits.h>
 #include <string.h>
 
 #include "gf.h"
@@ -33,9 +34,17 @@
 static int	 relative(int, int);
 static void	 prepare_checks(struct move_input *, const struct xqpos *);
 static void	 sum_weights(void);
+static size_t	 scored_moves(const struct xqpos *,
+		    const struct order_context *, struct xqmove *, int *,
+		    int *);
+static uint32_t	 freqs_below(const int *, size_t, int, uint32_t *);
 
-/* 512 exp(-d / 16) rounded, for d = 0, 1, ...; 1 past the end. */
-static const uint16_t softmax[] = {
+/*
+ * 512 exp(-d / 16) rounded, for d = 0, 1, ...; the last, 1, for every d
+ * from there on.
+ */
+#define SOFTMAX_LAST	94
+static const uint16_t softmax[SOFTMAX_LAST + 1] = {
 	512, 481, 452, 424, 399, 375, 352, 331, 311, 292, 274, 257,
 	242, 227, 213, 201, 188, 177, 166, 156, 147, 138, 129, 122,
 	114, 107, 101, 95, 89, 84, 79, 74, 69, 65, 61, 57,
@@ -43,7 +52,7 @@ static const uint16_t softmax[] = {
 	25, 24, 22, 21, 20, 19, 18, 16, 15, 15, 14, 13,
 	12, 11, 11, 10, 9, 9, 8, 8, 7, 7, 6, 6,
 	6, 5, 5, 5, 4, 4, 4, 4, 3, 3, 3, 3,
-	3, 3, 2, 2, 2, 2, 2, 2, 2, 2,
+	3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 1
 };
 
 /* Squares seen from the mover's side: Black's turned half a turn. */
@@ -176,11 +185,12 @@ sum_weights(void)
 /*
  * Fill out with the legal moves in the generator's order and score with
  * their scores, the sums of the weights of their move_features, taken
- * from the tables above.  Returns how many.
+ * from the tables above, and *top with the best of them (when there are
+ * any).  Returns how many.
  */
-size_t
+static size_t
 scored_moves(const struct xqpos *pos, const struct order_context *ctx,
-    struct xqmove *out, int *score)
+    struct xqmove *out, int *score, int *top)
 {
 	struct move_input in;
 	const int *to_weight = NULL, (*dest)[4] = NULL;
@@ -188,7 +198,7 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 	struct xqmove m;
 	size_t n, i;
 	int side = pos->side, kind, from = -1, base = 0, again = 0, self;
-	int cannon = 0, s, taken, hot = 0, uncover = 0;
+	int cannon = 0, s, taken, hot = 0, uncover = 0, best = INT_MIN;
 
 	if (!ready)
 		sum_weights();
@@ -224,8 +234,44 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 		    move_checks(in.sq, side, &in.rays, m))
 			s += model_weight[F_CHECK];
 		score[i] = s;
+		best = s > best ? s : best;
 	}
+	*top = best;
 	return n;
+}
+
+/*
+ * Fill out with the legal moves in the generator's order and freq with
+ * their frequencies for the range coder (as move_freqs), *total with the
+ * sum of those; returns how many moves.  One pass finds the best score
+ * while scoring, which move_freqs has to look for.
+ */
+size_t
+ranked_moves(const struct xqpos *pos, const struct order_context *ctx,
+    struct xqmove *out, uint32_t *freq, uint32_t *total)
+{
+	int score[XQ_MAXMOVES], best;
+	size_t n;
+
+	n = scored_moves(pos, ctx, out, score, &best);
+	*total = n == 0 ? 0 : freqs_below(score, n, best, freq);
+	return n;
+}
+
+/* The frequencies of scores below best, the highest of them, and their sum. */
+static uint32_t
+freqs_below(const int *score, size_t n, int best, uint32_t *freq)
+{
+	uint32_t total = 0;
+	size_t i;
+	int d;
+
+	for (i = 0; i < n; i++) {
+		d = best - score[i];
+		freq[i] = softmax[d < SOFTMAX_LAST ? d : SOFTMAX_LAST];
+		total += freq[i];
+	}
+	return total;
 }
 
 /*
@@ -235,21 +281,13 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 uint32_t
 move_freqs(const int *score, size_t n, uint32_t *freq)
 {
-	const int last = (int)(sizeof(softmax) / sizeof(softmax[0]));
-	uint32_t total = 0;
 	size_t i;
-	int best, d;
+	int best;
 
 	if (n == 0)
 		return 0;
 	/* Written without branches on the scores, which nothing predicts. */
 	for (best = score[0], i = 1; i < n; i++)
 		best = score[i] > best ? score[i] : best;
-	for (i = 0; i < n; i++) {
-		d = best - score[i];
-		/* The load is always in the table, so it need not wait. */
-		freq[i] = d < last ? softmax[d < last ? d : 0] : 1;
-		total += freq[i];
-	}
-	return total;
+	return freqs_below(score, n, best, freq);
 }

@@ -290,19 +290,18 @@ put_ranked(struct bitwriter *bw, const struct game *g)
 	struct order_context ctx;
 	struct rc_encoder rc;
 	uint32_t freq[XQ_MAXMOVES], total, cum;
-	int score[XQ_MAXMOVES], k;
+	int k;
 	size_t i, j, n;
 
 	rc_enc_init(&rc);
 	context_start(&ctx);
 	for (i = 0; i < g->n; i++) {
-		n = scored_moves(&pos, &ctx, list, score);
+		n = ranked_moves(&pos, &ctx, list, freq, &total);
 		if ((k = find_move(list, n, g->move[i])) == -1) {
 			rc_enc_free(&rc);
 			return -1;
 		}
 		if (n > 1) {
-			total = move_freqs(score, n, freq);
 			for (cum = 0, j = 0; j < (size_t)k; j++)
 				cum += freq[j];
 			rc_encode(&rc, cum, freq[k], total);
@@ -325,7 +324,6 @@ get_ranked(struct bits *b, struct game *g, const char **why)
 	struct order_context ctx;
 	struct rc_decoder rc;
 	uint32_t freq[XQ_MAXMOVES], total, cum, v;
-	int score[XQ_MAXMOVES];
 	uint8_t *bytes;
 	size_t i, k, n, nbytes;
 
@@ -336,11 +334,10 @@ get_ranked(struct bits *b, struct game *g, const char **why)
 	rc_dec_init(&rc, bytes, nbytes);
 	context_start(&ctx);
 	for (i = 0; i < g->n; i++) {
-		if ((n = scored_moves(&pos, &ctx, list, score)) == 0)
+		if ((n = ranked_moves(&pos, &ctx, list, freq, &total)) == 0)
 			break;
 		k = 0;
 		if (n > 1) {
-			total = move_freqs(score, n, freq);
 			v = rc_decode_freq(&rc, total);
 			for (cum = 0; cum + freq[k] <= v; k++)
 				cum += freq[k];

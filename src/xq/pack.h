@@ -52,8 +52,9 @@ struct order_context {
 };
 void		 context_start(struct order_context *);
 void		 context_next(struct order_context *, struct xqmove);
-size_t		 scored_moves(const struct xqpos *,
-		    const struct order_context *, struct xqmove *, int *);
+size_t		 ranked_moves(const struct xqpos *,
+		    const struct order_context *, struct xqmove *, uint32_t *,
+		    uint32_t *);
 uint32_t	 move_freqs(const int *, size_t, uint32_t *);
 /* What the features of every move in one position are read from. */
 struct move_input {
