@@ -13,6 +13,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "xq.h"
 
@@ -49,9 +52,11 @@ static int	 ray_lists(const uint8_t *, int, int, struct king_rays *);
 static int	 struck_after(const struct king_rays *, int, struct xqmove,
 		    int, int, int);
 static int	 reaches(const uint8_t *, int, int, int);
+#if !defined(__SSE2__)
 static uint64_t	 load8(const uint8_t *);
+#endif
 static void	 side_masks(const uint8_t *, uint64_t [2][2]);
-static int	 next_square(uint64_t *);
+static int	 low_bit64(uint64_t);
 static void	 add_strikes(const uint8_t *, int, uint8_t *);
 
 static int		 ready;
@@ -454,6 +459,36 @@ struck_after(const struct king_rays *kr, int d, struct xqmove m, int dt,
 	    second == (CANNON | b);
 }
 
+#if defined(__SSE2__)
+/*
+ * The squares of both sides' pieces as bits of mask[side][0] (squares 0
+ * to 63) and mask[side][1] (64 up), sixteen squares at a time: the
+ * processor gathers the top bit of each of sixteen bytes into a mask in
+ * one instruction, so a byte compared with zero gives the pieces, and
+ * the bytes shifted up four bits (bit 3, Black's, becoming bit 7) give
+ * Black's.  The board is read from a copy with empty squares past the
+ * last.
+ */
+static void
+side_masks(const uint8_t *board, uint64_t mask[2][2])
+{
+	uint8_t sq[96] = { 0 };
+	__m128i v;
+	uint64_t taken, black;
+	int at;
+
+	memcpy(sq, board, XQ_SQUARES);
+	mask[RED][0] = mask[RED][1] = mask[BLACK][0] = mask[BLACK][1] = 0;
+	for (at = 0; at < 96; at += 16) {
+		v = _mm_loadu_si128((const __m128i *)(sq + at));
+		taken = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(v,
+		    _mm_setzero_si128())) & 0xffff);
+		black = (uint64_t)_mm_movemask_epi8(_mm_slli_epi16(v, 4));
+		mask[RED][at >> 6] |= (taken & ~black) << (at & 63);
+		mask[BLACK][at >> 6] |= black << (at & 63);
+	}
+}
+#else
 /* Eight squares from sq[at] on as the bytes of a word, the first lowest. */
 static uint64_t
 load8(const uint8_t *sq)
@@ -491,24 +526,25 @@ side_masks(const uint8_t *board, uint64_t mask[2][2])
 		mask[BLACK][at >> 6] |= (black * gather) >> 56 << (at & 63);
 	}
 }
+#endif
 
-/* Take the lowest square out of the mask; -1 when it is empty. */
+/*
+ * The lowest bit set in m, which is not 0: with the loops over both
+ * words of a mask that take it out (m &= m - 1), the squares of a side's
+ * pieces in increasing order.
+ */
 static int
-next_square(uint64_t *mask)
+low_bit64(uint64_t m)
 {
-	int half = mask[0] == 0, i;
-	uint64_t m = mask[half];
-
-	if (m == 0)
-		return -1;
-	mask[half] = m & (m - 1);
 #if defined(__GNUC__)
-	i = __builtin_ctzll(m);
+	return __builtin_ctzll(m);
 #else
+	int i;
+
 	for (i = 0; !(m >> i & 1); i++)
 		continue;
+	return i;
 #endif
-	return half * 64 + i;
 }
 
 /*
@@ -545,7 +581,8 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 	uint64_t pieces[2][2];
 	size_t n, i, base, kept = 0;
 	struct king_rays kr;
-	int from, side = pos->side, king, k, check, near, safe;
+	uint64_t w;
+	int from, side = pos->side, king, k, check, near, safe, h;
 	const int *danger = kr.danger;
 
 	if (!ready)
@@ -555,43 +592,47 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 	side_masks(sq, pieces);
 	if (theirs != NULL) {
 		memset(theirs, 0, XQ_SQUARES);
-		while ((from = next_square(pieces[!side])) != -1)
-			add_strikes(sq, from, theirs);
+		for (h = 0; h < 2; h++)
+			for (w = pieces[!side][h]; w != 0; w &= w - 1)
+				add_strikes(sq, 64 * h + low_bit64(w), theirs);
 	}
 	if ((king = king_square(sq, side)) == -1)
 		return 0;
 	check = ray_lists(sq, king, !side, &kr) |
 	    horse_attacked(sq, king, !side) | pawn_attacked(sq, king, !side);
 	safe = !(danger[0] | danger[1] | danger[2] | danger[3]);
-	while ((from = next_square(pieces[side])) != -1) {
-		base = kept;
-		n = pseudo_moves(sq, from, side, out + base, mine);
-		near = check || from == king || (seen[king][from] & LEG) ||
-		    danger[seen[king][from] & RAY];
-		if (!near && safe) {
-			/* No line to uncover: every move stands, in place. */
-			kept += n;
-			continue;
-		}
-		for (i = 0; i < n; i++) {
-			m = out[base + i];
-			if (!near && !danger[seen[king][m.to] & RAY]) {
-				out[kept++] = m;
+	for (h = 0; h < 2; h++)
+		for (w = pieces[side][h]; w != 0; w &= w - 1) {
+			from = 64 * h + low_bit64(w);
+			base = kept;
+			n = pseudo_moves(sq, from, side, out + base, mine);
+			near = check || from == king ||
+			    (seen[king][from] & LEG) ||
+			    danger[seen[king][from] & RAY];
+			if (!near && safe) {
+				/* No line to uncover: every move stands. */
+				kept += n;
 				continue;
 			}
-			taken = sq[m.to];
-			sq[m.to] = sq[m.from];
-			sq[m.from] = EMPTY;
-			if (check || m.from == king) {
-				k = m.from == king ? m.to : king;
-				if (!attacked(sq, k, !side))
+			for (i = 0; i < n; i++) {
+				m = out[base + i];
+				if (!near && !danger[seen[king][m.to] & RAY]) {
 					out[kept++] = m;
-			} else if (!uncovered(sq, &kr, m, !side))
-				out[kept++] = m;
-			sq[m.from] = sq[m.to];
-			sq[m.to] = taken;
+					continue;
+				}
+				taken = sq[m.to];
+				sq[m.to] = sq[m.from];
+				sq[m.from] = EMPTY;
+				if (check || m.from == king) {
+					k = m.from == king ? m.to : king;
+					if (!attacked(sq, k, !side))
+						out[kept++] = m;
+				} else if (!uncovered(sq, &kr, m, !side))
+					out[kept++] = m;
+				sq[m.from] = sq[m.to];
+				sq[m.to] = taken;
+			}
 		}
-	}
 	return kept;
 }
 
@@ -795,18 +836,20 @@ void
 control_maps(const struct xqpos *pos, int side, uint8_t *mine,
     uint8_t *theirs)
 {
-	uint64_t pieces[2][2];
-	int from;
+	uint64_t pieces[2][2], w;
+	int h;
 
 	if (!ready)
 		init_tables();
 	memset(mine, 0, XQ_SQUARES);
 	memset(theirs, 0, XQ_SQUARES);
 	side_masks(pos->sq, pieces);
-	while ((from = next_square(pieces[side])) != -1)
-		add_strikes(pos->sq, from, mine);
-	while ((from = next_square(pieces[!side])) != -1)
-		add_strikes(pos->sq, from, theirs);
+	for (h = 0; h < 2; h++) {
+		for (w = pieces[side][h]; w != 0; w &= w - 1)
+			add_strikes(pos->sq, 64 * h + low_bit64(w), mine);
+		for (w = pieces[!side][h]; w != 0; w &= w - 1)
+			add_strikes(pos->sq, 64 * h + low_bit64(w), theirs);
+	}
 }
 
 /*
