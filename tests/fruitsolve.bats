@@ -154,6 +154,11 @@ plan_and_replay() {
 	fruitsolve -g 3 -S 4 | plan_and_replay -e 20000
 }
 
+@test "a board with too many rectangles for the policy is planned by the beam" {
+	# 1x1500 has 1125750 rectangles, past the 2^20 the policy can hold.
+	fruitsolve -g 1 -s 1x1500 -S 3 | plan_and_replay -e 3000
+}
+
 @test "plans on boards of other shapes replay too" {
 	fruitsolve -g 3 -s 5x9 -S 5 | plan_and_replay -e 5000
 	fruitsolve -g 2 -s 1x30 -S 6 | plan_and_replay -e 5000
