@@ -44,7 +44,7 @@ static size_t	 pseudo_moves(const uint8_t *, int, int, struct xqmove *,
 static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *,
 		    uint8_t *);
 static size_t	 generate(const struct xqpos *, struct xqmove *, uint8_t *,
-		    uint8_t *);
+		    uint64_t *);
 static int	 king_square(const uint8_t *, int);
 static int	 is_leg(int, int);
 static int	 ray_of(int, int);
@@ -58,6 +58,8 @@ static uint64_t	 load8(const uint8_t *);
 static void	 side_masks(const uint8_t *, uint64_t [2][2]);
 static int	 low_bit64(uint64_t);
 static void	 add_strikes(const uint8_t *, int, uint8_t *);
+static void	 struck_squares(const uint8_t *, uint64_t [2][2], int,
+		    uint64_t *);
 
 static int		 ready;
 static uint8_t		 ray[XQ_SQUARES][4][XQ_RANKS];
@@ -76,6 +78,32 @@ static uint8_t		 seen[XQ_SQUARES][XQ_SQUARES];
 static uint8_t		 reach[XQ_SQUARES][XQ_SQUARES];
 #define RAY	7
 #define LEG	8
+
+#if defined(__SIZEOF_INT128__)
+/*
+ * Sets of squares, bit s for square s, where the compiler has 128-bit
+ * integers: the squares a piece strikes as one value, with no walk.
+ */
+__extension__ typedef unsigned __int128 sqset;
+
+/* Pieces whose steps a leg or an eye can block: up to four of each. */
+struct blockable {
+	uint8_t		 via[4];
+	sqset		 to[4];
+};
+
+static void	 init_sets(void);
+static sqset	 line_strikes(sqset, sqset, int, int);
+static sqset	 strike_set(const uint8_t *, sqset, int);
+static int	 lowest(sqset);
+static int	 highest(sqset);
+
+static sqset		 below[129];	/* the squares under i */
+static sqset		 file_set[XQ_FILES];
+static sqset		 rank_set[XQ_RANKS];
+static sqset		 fixed_set[2][8][XQ_SQUARES];
+static struct blockable	 blockable_set[8][XQ_SQUARES];
+#endif
 
 static const int	 dr[4] = { 1, -1, 0, 0 };
 static const int	 df[4] = { 0, 0, 1, -1 };
@@ -181,6 +209,9 @@ init_tables(void)
 		step_table[a][HORSE] = horse_to;
 		step_table[a][PAWN] = pawn_to[a];
 	}
+#if defined(__SIZEOF_INT128__)
+	init_sets();
+#endif
 	ready = 1;
 }
 
@@ -560,21 +591,26 @@ legal_moves(const struct xqpos *pos, struct xqmove *out)
 }
 
 /*
- * As legal_moves, and count in mine and theirs, as control_maps does for
- * the side to move, the pieces striking each square, all in one pass:
- * the mover's strikes are found while listing its moves.
+ * As legal_moves, and count in mine, as control_maps does for the side
+ * to move, the pieces striking each square, and mark in struck (bits,
+ * squares 0 to 63 in struck[0], 64 up in struck[1]) the squares the
+ * other side strikes, all in one pass: the mover's strikes are found
+ * while listing its moves.
  */
 size_t
 legal_moves_mapped(const struct xqpos *pos, struct xqmove *out,
-    uint8_t *mine, uint8_t *theirs)
+    uint8_t *mine, uint64_t *struck)
 {
-	return generate(pos, out, mine, theirs);
+	return generate(pos, out, mine, struck);
 }
 
-/* legal_moves, counting strikes in mine, and in theirs unless NULL. */
+/*
+ * legal_moves, counting strikes in mine, and marking the other side's
+ * in struck unless NULL.
+ */
 static size_t
 generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
-    uint8_t *theirs)
+    uint64_t *struck)
 {
 	struct xqmove m;
 	uint8_t sq[XQ_SQUARES], taken;
@@ -590,12 +626,8 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 	memcpy(sq, pos->sq, sizeof(sq));
 	memset(mine, 0, XQ_SQUARES);
 	side_masks(sq, pieces);
-	if (theirs != NULL) {
-		memset(theirs, 0, XQ_SQUARES);
-		for (h = 0; h < 2; h++)
-			for (w = pieces[!side][h]; w != 0; w &= w - 1)
-				add_strikes(sq, 64 * h + low_bit64(w), theirs);
-	}
+	if (struck != NULL)
+		struck_squares(sq, pieces, !side, struck);
 	if ((king = king_square(sq, side)) == -1)
 		return 0;
 	check = ray_lists(sq, king, !side, &kr) |
@@ -825,6 +857,168 @@ add_strikes(const uint8_t *sq, int from, uint8_t *map)
 		for (i = 0; i < s->n; i++)
 			map[s->to[i]]++;
 }
+
+/*
+ * The squares the pieces of side by strike (bits of struck[0] for
+ * squares 0 to 63, struck[1] for 64 up), whoever stands there; pieces
+ * are side_masks.  What add_strikes counts, less the counting.
+ */
+static void
+struck_squares(const uint8_t *sq, uint64_t pieces[2][2], int by,
+    uint64_t *struck)
+{
+#if defined(__SIZEOF_INT128__)
+	sqset occ, all = 0;
+	uint64_t w;
+	int h;
+
+	occ = (sqset)(pieces[RED][1] | pieces[BLACK][1]) << 64 |
+	    (pieces[RED][0] | pieces[BLACK][0]);
+	for (h = 0; h < 2; h++)
+		for (w = pieces[by][h]; w != 0; w &= w - 1)
+			all |= strike_set(sq, occ, 64 * h + low_bit64(w));
+	struck[0] = (uint64_t)all;
+	struck[1] = (uint64_t)(all >> 64);
+#else
+	uint8_t map[XQ_SQUARES] = { 0 };
+	uint64_t w;
+	int h, i;
+
+	for (h = 0; h < 2; h++)
+		for (w = pieces[by][h]; w != 0; w &= w - 1)
+			add_strikes(sq, 64 * h + low_bit64(w), map);
+	struck[0] = struck[1] = 0;
+	for (i = 0; i < XQ_SQUARES; i++)
+		struck[i >> 6] |= (uint64_t)(map[i] != 0) << (i & 63);
+#endif
+}
+
+#if defined(__SIZEOF_INT128__)
+/* The sets of squares strike_set reads, from the step tables. */
+static void
+init_sets(void)
+{
+	const struct steps *s;
+	struct blockable *b;
+	int i, j, sq, side, kind;
+
+	for (i = 0; i < 128; i++)
+		below[i] = ((sqset)1 << i) - 1;
+	below[128] = ~(sqset)0;
+	for (sq = 0; sq < XQ_SQUARES; sq++) {
+		file_set[sq % XQ_FILES] |= (sqset)1 << sq;
+		rank_set[sq / XQ_FILES] |= (sqset)1 << sq;
+		for (side = RED; side <= BLACK; side++)
+			for (kind = KING; kind <= PAWN; kind++) {
+				if (kind == ROOK || kind == CANNON ||
+				    kind == HORSE || kind == ELEPHANT)
+					continue;
+				s = steps_of(kind, side, sq);
+				for (i = 0; i < s->n; i++)
+					fixed_set[side][kind][sq] |=
+					    (sqset)1 << s->to[i];
+			}
+		/* Unused slots: blocked by the piece itself, striking nothing. */
+		for (kind = ELEPHANT; kind <= HORSE; kind++) {
+			b = &blockable_set[kind][sq];
+			memset(b->via, sq, sizeof(b->via));
+			s = steps_of(kind, RED, sq);
+			for (i = 0; i < s->n; i++) {
+				for (j = 0; j < 4 && b->to[j] != 0 &&
+				    b->via[j] != s->via[i]; j++)
+					continue;
+				b->via[j] = s->via[i];
+				b->to[j] |= (sqset)1 << s->to[i];
+			}
+		}
+	}
+}
+
+/* The lowest square of a set that is not empty. */
+static int
+lowest(sqset x)
+{
+	uint64_t lo = (uint64_t)x;
+
+	return lo != 0 ? low_bit64(lo) : 64 + low_bit64((uint64_t)(x >> 64));
+}
+
+/* The highest square of a set that is not empty. */
+static int
+highest(sqset x)
+{
+#if defined(__GNUC__)
+	uint64_t hi = (uint64_t)(x >> 64);
+
+	if (hi != 0)
+		return 127 - __builtin_clzll(hi);
+	return 63 - __builtin_clzll((uint64_t)x);
+#else
+	int i;
+
+	for (i = 127; !(x >> i & 1); i--)
+		continue;
+	return i;
+#endif
+}
+
+/*
+ * The squares a rook (or a cannon) on s strikes along line, the set of
+ * its file or its rank, with the squares taken occ: a rook up to the
+ * first piece each way, a cannon past it up to the next.  The first and
+ * second pieces above s are at a1 and a2, and below at b1 and b2; one
+ * missing above is taken as square 127 (all squares are under it), one
+ * missing below as square 0 (the squares from it are all of them).
+ */
+static inline sqset
+line_strikes(sqset occ, sqset line, int s, int cannon)
+{
+	sqset up, down;
+	int a1, a2, b1, b2;
+
+	up = occ & line & ~below[s + 1];
+	a1 = up != 0 ? lowest(up) : 127;
+	down = occ & line & below[s];
+	b1 = down != 0 ? highest(down) : 0;
+	if (!cannon)
+		return line & ((below[a1 + 1] & ~below[s + 1]) |
+		    (below[s] & ~below[b1]));
+	up &= up - 1;
+	a2 = up != 0 ? lowest(up) : 127;
+	down &= ~((sqset)1 << b1);
+	b2 = down != 0 ? highest(down) : 0;
+	return line & ((below[a2 + 1] & ~below[a1 + 1]) |
+	    (below[b1] & ~below[b2]));
+}
+
+/* The squares the piece on s strikes, whoever stands there. */
+static sqset
+strike_set(const uint8_t *sq, sqset occ, int s)
+{
+	const struct blockable *b;
+	int kind = PIECE_KIND(sq[s]);
+
+	/* Each call with a constant, so that a rook's is the shorter. */
+	switch (kind) {
+	case ROOK:
+		return line_strikes(occ, file_set[s % XQ_FILES], s, 0) |
+		    line_strikes(occ, rank_set[s / XQ_FILES], s, 0);
+	case CANNON:
+		return line_strikes(occ, file_set[s % XQ_FILES], s, 1) |
+		    line_strikes(occ, rank_set[s / XQ_FILES], s, 1);
+	case HORSE:
+	case ELEPHANT:
+		/* Each leg or eye: all its steps if empty, else none. */
+		b = &blockable_set[kind][s];
+		return (b->to[0] & -(sqset)(sq[b->via[0]] == EMPTY)) |
+		    (b->to[1] & -(sqset)(sq[b->via[1]] == EMPTY)) |
+		    (b->to[2] & -(sqset)(sq[b->via[2]] == EMPTY)) |
+		    (b->to[3] & -(sqset)(sq[b->via[3]] == EMPTY));
+	default:
+		return fixed_set[PIECE_SIDE(sq[s])][kind][s];
+	}
+}
+#endif
 
 /*
  * Count, for every square, the pieces of side that strike it into mine

@@ -149,6 +149,9 @@ move_features(struct move_input *in, const struct order_context *ctx,
  * is struck and guarded), and by kind, what is taken and how the
  * destination is struck and guarded for the rest.
  */
+/* Is square s one of the set of legal_moves_mapped's struck? */
+#define STRUCK(set, s)	((int)((set)[(s) >> 6] >> ((s) & 63) & 1))
+
 static int	 ready;
 static int	 w_to[2][7][XQ_SQUARES];
 static int	 w_from[2][7][XQ_SQUARES];
@@ -194,7 +197,8 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 {
 	struct move_input in;
 	const int *to_weight = NULL, (*dest)[4] = NULL;
-	const uint8_t *mine = in.mine, *theirs = in.theirs;
+	const uint8_t *mine = in.mine;
+	uint64_t struck[2];
 	struct xqmove m;
 	size_t n, i;
 	int side = pos->side, kind, from = -1, base = 0, again = 0, self;
@@ -202,7 +206,7 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 
 	if (!ready)
 		sum_weights();
-	n = legal_moves_mapped(pos, out, in.mine, in.theirs);
+	n = legal_moves_mapped(pos, out, in.mine, struck);
 	prepare_checks(&in, pos);
 	for (i = 0; i < n; i++) {
 		m = out[i];
@@ -211,7 +215,7 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 			from = m.from;
 			kind = PIECE_KIND(in.sq[from]) - 1;
 			base = w_from[side][kind][from] + w_origin[kind]
-			    [(theirs[from] > 0) * 2 + (mine[from] > 0)];
+			    [STRUCK(struck, from) * 2 + (mine[from] > 0)];
 			to_weight = w_to[side][kind];
 			dest = w_dest[kind];
 			cannon = kind + 1 == CANNON;
@@ -224,7 +228,7 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 		/* As in move_features: a cannon not taking guards nothing. */
 		self = !cannon || taken != EMPTY;
 		s = base + to_weight[m.to] +
-		    dest[taken][(theirs[m.to] > 0) * 2 + (mine[m.to] > self)];
+		    dest[taken][STRUCK(struck, m.to) * 2 + (mine[m.to] > self)];
 		if (m.to == ctx->last_to)
 			s += model_weight[F_RECAPTURE];
 		if (again)

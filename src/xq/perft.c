@@ -86,14 +86,17 @@ static void
 check_maps(const struct xqpos *pos, const struct xqmove *list, size_t n)
 {
 	struct xqmove again[XQ_MAXMOVES];
-	uint8_t mine[XQ_SQUARES], theirs[XQ_SQUARES];
-	uint8_t mine2[XQ_SQUARES], theirs2[XQ_SQUARES];
+	uint8_t mine[XQ_SQUARES], theirs[XQ_SQUARES], mine2[XQ_SQUARES];
+	uint64_t struck[2], marked[2] = { 0, 0 };
 	char fen[XQ_FENMAX];
+	int i;
 
 	control_maps(pos, pos->side, mine, theirs);
-	if (legal_moves_mapped(pos, again, mine2, theirs2) == n &&
+	for (i = 0; i < XQ_SQUARES; i++)
+		marked[i >> 6] |= (uint64_t)(theirs[i] != 0) << (i & 63);
+	if (legal_moves_mapped(pos, again, mine2, struck) == n &&
 	    memcmp(again, list, n * sizeof(*list)) == 0 &&
-	    memcmp(theirs, theirs2, sizeof(theirs)) == 0 &&
+	    struck[0] == marked[0] && struck[1] == marked[1] &&
 	    (n == 0 || memcmp(mine, mine2, sizeof(mine)) == 0))
 		return;
 	fen_format(pos, fen, sizeof(fen));

@@ -81,7 +81,7 @@ struct king_rays {
 #define CHECK_PAWN	16
 size_t		 legal_moves(const struct xqpos *, struct xqmove *);
 size_t		 legal_moves_mapped(const struct xqpos *, struct xqmove *,
-		    uint8_t *, uint8_t *);
+		    uint8_t *, uint64_t *);
 int		 is_legal(const struct xqpos *, struct xqmove);
 int		 in_check(const struct xqpos *, int);
 int		 gives_check(const struct xqpos *, struct xqmove);
