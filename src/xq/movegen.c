@@ -48,7 +48,8 @@ static size_t	 generate(const struct xqpos *, struct xqmove *, uint8_t *,
 static int	 king_square(const uint8_t *, int);
 static int	 is_leg(int, int);
 static int	 ray_of(int, int);
-static int	 ray_lists(const uint8_t *, int, int, struct king_rays *);
+static int	 ray_lists(const uint8_t *, uint64_t [2][2], int, int,
+		    struct king_rays *);
 static int	 struck_after(const struct king_rays *, int, struct xqmove,
 		    int, int, int);
 static int	 reaches(const uint8_t *, int, int, int);
@@ -429,9 +430,21 @@ ray_of(int a, int k)
  * Returns whether one of those pieces strikes k already.
  */
 static int
-ray_lists(const uint8_t *sq, int k, int by, struct king_rays *kr)
+ray_lists(const uint8_t *sq, uint64_t pieces[2][2], int k, int by,
+    struct king_rays *kr)
 {
-	int d, i, p, n, struck = 0, b = by == BLACK ? BLACK_PIECE : 0;
+	int d, i, p, n, at, struck = 0, b = by == BLACK ? BLACK_PIECE : 0;
+#if defined(__SIZEOF_INT128__)
+	sqset m, ray_set[4], occ;
+
+	/* The pieces on each ray: up and right are the higher squares. */
+	occ = (sqset)(pieces[RED][1] | pieces[BLACK][1]) << 64 |
+	    (pieces[RED][0] | pieces[BLACK][0]);
+	ray_set[0] = occ & file_set[k % XQ_FILES] & ~below[k + 1];
+	ray_set[1] = occ & file_set[k % XQ_FILES] & below[k];
+	ray_set[2] = occ & rank_set[k / XQ_FILES] & ~below[k + 1];
+	ray_set[3] = occ & rank_set[k / XQ_FILES] & below[k];
+#endif
 
 	kr->king = k;
 	/* No piece: at no square, nothing, further than any. */
@@ -440,9 +453,19 @@ ray_lists(const uint8_t *sq, int k, int by, struct king_rays *kr)
 	memset(kr->far, FAR, sizeof(kr->far));
 	for (d = 0; d < 4; d++) {
 		kr->danger[d] = 0;
+#if defined(__SIZEOF_INT128__)
+		/* The nearest three, taken out of the set one at a time. */
+		m = ray_set[d];
+		for (n = 0; n < 3 && m != 0; n++) {
+			at = d & 1 ? highest(m) : lowest(m);
+			m &= ~((sqset)1 << at);
+			i = reach[k][at] - 1;
+			p = sq[at];
+#else
 		for (n = 0, i = 0; i < raylen[k][d] && n < 3; i++) {
-			if ((p = sq[ray[k][d][i]]) == EMPTY)
+			if ((p = sq[at = ray[k][d][i]]) == EMPTY)
 				continue;
+#endif
 			if (p == (ROOK | b) || p == (KING | b)) {
 				kr->danger[d] = 1;
 				struck |= n == 0;
@@ -450,9 +473,12 @@ ray_lists(const uint8_t *sq, int k, int by, struct king_rays *kr)
 				kr->danger[d] = 1;
 				struck |= n == 1;
 			}
-			kr->at[d][n] = ray[k][d][i];
+			kr->at[d][n] = (uint8_t)at;
 			kr->piece[d][n] = (uint8_t)p;
-			kr->far[d][n++] = (uint8_t)(i + 1);
+			kr->far[d][n] = (uint8_t)(i + 1);
+#if !defined(__SIZEOF_INT128__)
+			n++;
+#endif
 		}
 	}
 	kr->danger[4] = 0;
@@ -630,7 +656,7 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 		struck_squares(sq, pieces, !side, struck);
 	if ((king = king_square(sq, side)) == -1)
 		return 0;
-	check = ray_lists(sq, king, !side, &kr) |
+	check = ray_lists(sq, pieces, king, !side, &kr) |
 	    horse_attacked(sq, king, !side) | pawn_attacked(sq, king, !side);
 	safe = !(danger[0] | danger[1] | danger[2] | danger[3]);
 	for (h = 0; h < 2; h++)
@@ -1063,12 +1089,14 @@ check_squares(const uint8_t *sq, int k, int side, struct king_rays *kr,
 {
 	const int *danger = kr->danger;
 	const struct steps *h;
+	uint64_t pieces[2][2];
 	int d, i, b = side == BLACK ? BLACK_PIECE : 0, fwd;
 
 	if (!ready)
 		init_tables();
 	memset(hot, 0, XQ_SQUARES);
-	ray_lists(sq, k, side, kr);
+	side_masks(sq, pieces);
+	ray_lists(sq, pieces, k, side, kr);
 	for (d = 0; d < 4; d++)
 		for (i = 0; i < raylen[k][d]; i++)
 			hot[ray[k][d][i]] = danger[d] ? CHECK_LINE |
