@@ -43,6 +43,31 @@ d=$data/xq-bitpack
 	done <"$BATS_TEST_TMPDIR/fens"
 }
 
+@test "a king's step is judged as the long way judges it" {
+	# A king's step is tested from the squares the other side strikes
+	# and the pieces on the king's rays; xq-perft -c compares that list
+	# with legal_moves at every node.  Kings that would face each other
+	# after a step aside, a cannon striking through the square the king
+	# leaves, one that struck over the king, a rook behind it, a rook
+	# guarding a file the king would step onto.  The counts are those
+	# of the walk that looks all round the king.
+	run xq-perft -c 3 '3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1'
+	[ "$status" -eq 0 ]
+	[ "$output" = 6 ]
+	run xq-perft -c 3 '3k5/9/9/9/4c4/9/9/9/4K4/9 w - - 0 1'
+	[ "$status" -eq 0 ]
+	[ "$output" = 129 ]
+	run xq-perft -c 3 '3k5/9/9/9/4c4/9/4p4/9/4K4/9 w - - 0 1'
+	[ "$status" -eq 0 ]
+	[ "$output" = 44 ]
+	run xq-perft -c 3 '4k4/9/9/9/9/4r4/9/9/3K5/9 w - - 0 1'
+	[ "$status" -eq 0 ]
+	[ "$output" = 32 ]
+	run xq-perft -c 3 '5k3/4a4/9/9/2c6/9/9/9/3K5/3R5 w - - 0 1'
+	[ "$status" -eq 0 ]
+	[ "$output" = 3673 ]
+}
+
 @test "the quick check test and strike counts agree with the long way" {
 	# At every node, xq-perft -c also compares move_checks (after
 	# check_squares) with making each move and looking all round the

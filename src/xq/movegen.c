@@ -46,6 +46,9 @@ static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *,
 static size_t	 generate(const struct xqpos *, struct xqmove *, uint8_t *,
 		    uint64_t *);
 static int	 king_square(const uint8_t *, int);
+static int	 king_step_safe(const uint8_t *, const struct king_rays *,
+		    const uint64_t *, struct xqmove, int, int);
+static int	 faces(const uint8_t *, int, int);
 static int	 is_leg(int, int);
 static int	 ray_of(int, int);
 static int	 ray_lists(const uint8_t *, uint64_t [2][2], int, int,
@@ -644,7 +647,7 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 	size_t n, i, base, kept = 0;
 	struct king_rays kr;
 	uint64_t w;
-	int from, side = pos->side, king, k, check, near, safe, h;
+	int from, side = pos->side, king, k, check, near, safe, h, other;
 	const int *danger = kr.danger;
 
 	if (!ready)
@@ -656,6 +659,7 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 		struck_squares(sq, pieces, !side, struck);
 	if ((king = king_square(sq, side)) == -1)
 		return 0;
+	other = king_square(sq, !side);
 	check = ray_lists(sq, pieces, king, !side, &kr) |
 	    horse_attacked(sq, king, !side) | pawn_attacked(sq, king, !side);
 	safe = !(danger[0] | danger[1] | danger[2] | danger[3]);
@@ -681,7 +685,11 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 				taken = sq[m.to];
 				sq[m.to] = sq[m.from];
 				sq[m.from] = EMPTY;
-				if (check || m.from == king) {
+				if (m.from == king && struck != NULL) {
+					if (king_step_safe(sq, &kr, struck, m,
+					    other, !side))
+						out[kept++] = m;
+				} else if (check || m.from == king) {
 					k = m.from == king ? m.to : king;
 					if (!attacked(sq, k, !side))
 						out[kept++] = m;
@@ -692,6 +700,52 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 			}
 		}
 	return kept;
+}
+
+/*
+ * Is the king's step m safe, played on sq?  Found from what is known of
+ * the position before it: the squares the other side (by) strikes,
+ * struck, and the pieces on the king's rays, kr.  The step leaves the
+ * squares on the other three rays of m.to as they were, and no horse
+ * has its leg on a square beside m.to in line (they stand across), so
+ * only the ray from m.to back through m.from changes: a rook or king
+ * first beyond m.from, or a cannon second, strikes m.to once the king
+ * has left; a cannon first beyond m.from was striking m.to over the
+ * king, and then struck alone cannot say whether it was the only one,
+ * so that rare case is looked at the long way.  Kings facing, which
+ * struck leaves out, are looked for along the file of m.to, where the
+ * other king is, on the board after the step.  The other side's
+ * advisors, elephants and king never reach the mover's palace, which
+ * fen_parse makes sure of.
+ */
+static int
+king_step_safe(const uint8_t *sq, const struct king_rays *kr,
+    const uint64_t *struck, struct xqmove m, int other, int by)
+{
+	int b = by == BLACK ? BLACK_PIECE : 0, back, first;
+
+	back = (seen[m.from][m.to] & RAY) ^ 1;
+	first = kr->piece[back][0];
+	if (first == (CANNON | b))
+		return !attacked(sq, m.to, by);
+	return !(struck[m.to >> 6] >> (m.to & 63) & 1) &&
+	    first != (ROOK | b) && first != (KING | b) &&
+	    kr->piece[back][1] != (CANNON | b) && !faces(sq, m.to, other);
+}
+
+/* Does the king on k face the other king, on other (or -1)? */
+static int
+faces(const uint8_t *sq, int k, int other)
+{
+	int step, s;
+
+	if (other == -1 || k % XQ_FILES != other % XQ_FILES)
+		return 0;
+	step = other > k ? XQ_FILES : -XQ_FILES;
+	for (s = k + step; s != other; s += step)
+		if (sq[s] != EMPTY)
+			return 0;
+	return 1;
 }
 
 /*
