@@ -44,7 +44,7 @@ static size_t	 pseudo_moves(const uint8_t *, int, int, struct xqmove *,
 static size_t	 slide_moves(const uint8_t *, int, int, struct xqmove *,
 		    uint8_t *);
 static size_t	 generate(const struct xqpos *, struct xqmove *, uint8_t *,
-		    uint64_t *);
+		    uint64_t *, struct king_rays *);
 static int	 king_square(const uint8_t *, int);
 static int	 king_step_safe(const uint8_t *, const struct king_rays *,
 		    const uint64_t *, struct xqmove, int, int);
@@ -485,6 +485,8 @@ ray_lists(const uint8_t *sq, uint64_t pieces[2][2], int k, int by,
 		}
 	}
 	kr->danger[4] = 0;
+	kr->struck = struck;
+	kr->valid = 1;
 	return struck;
 }
 
@@ -616,7 +618,7 @@ legal_moves(const struct xqpos *pos, struct xqmove *out)
 {
 	uint8_t mine[XQ_SQUARES];
 
-	return generate(pos, out, mine, NULL);
+	return generate(pos, out, mine, NULL, NULL);
 }
 
 /*
@@ -624,13 +626,34 @@ legal_moves(const struct xqpos *pos, struct xqmove *out)
  * to move, the pieces striking each square, and mark in struck (bits,
  * squares 0 to 63 in struck[0], 64 up in struck[1]) the squares the
  * other side strikes, all in one pass: the mover's strikes are found
- * while listing its moves.
+ * while listing its moves.  rays is the look out from the mover's king:
+ * used if valid for that king, else made there.
  */
 size_t
 legal_moves_mapped(const struct xqpos *pos, struct xqmove *out,
-    uint8_t *mine, uint64_t *struck)
+    uint8_t *mine, uint64_t *struck, struct king_rays *rays)
 {
-	return generate(pos, out, mine, struck);
+	return generate(pos, out, mine, struck, rays);
+}
+
+/*
+ * Once m is played, does kr still hold?  Only if m neither left nor
+ * entered a ray of the king (nor moved or took it): the rays then hold
+ * the same pieces.
+ */
+void
+rays_after(struct king_rays *kr, struct xqmove m)
+{
+	int k;
+
+	if (!ready)
+		init_tables();
+	if (!kr->valid)
+		return;
+	k = kr->king;
+	if (m.from == k || m.to == k || (seen[k][m.from] & RAY) != 4 ||
+	    (seen[k][m.to] & RAY) != 4)
+		kr->valid = 0;
 }
 
 /*
@@ -639,16 +662,16 @@ legal_moves_mapped(const struct xqpos *pos, struct xqmove *out,
  */
 static size_t
 generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
-    uint64_t *struck)
+    uint64_t *struck, struct king_rays *rays)
 {
 	struct xqmove m;
 	uint8_t sq[XQ_SQUARES], taken;
 	uint64_t pieces[2][2];
 	size_t n, i, base, kept = 0;
-	struct king_rays kr;
+	struct king_rays own, *kr = rays != NULL ? rays : &own;
 	uint64_t w;
 	int from, side = pos->side, king, k, check, near, safe, h, other;
-	const int *danger = kr.danger;
+	const int *danger = kr->danger;
 
 	if (!ready)
 		init_tables();
@@ -660,8 +683,10 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 	if ((king = king_square(sq, side)) == -1)
 		return 0;
 	other = king_square(sq, !side);
-	check = ray_lists(sq, pieces, king, !side, &kr) |
-	    horse_attacked(sq, king, !side) | pawn_attacked(sq, king, !side);
+	if (rays == NULL || !rays->valid || rays->king != king)
+		ray_lists(sq, pieces, king, !side, kr);
+	check = kr->struck | horse_attacked(sq, king, !side) |
+	    pawn_attacked(sq, king, !side);
 	safe = !(danger[0] | danger[1] | danger[2] | danger[3]);
 	for (h = 0; h < 2; h++)
 		for (w = pieces[side][h]; w != 0; w &= w - 1) {
@@ -686,14 +711,14 @@ generate(const struct xqpos *pos, struct xqmove *out, uint8_t *mine,
 				sq[m.to] = sq[m.from];
 				sq[m.from] = EMPTY;
 				if (m.from == king && struck != NULL) {
-					if (king_step_safe(sq, &kr, struck, m,
+					if (king_step_safe(sq, kr, struck, m,
 					    other, !side))
 						out[kept++] = m;
 				} else if (check || m.from == king) {
 					k = m.from == king ? m.to : king;
 					if (!attacked(sq, k, !side))
 						out[kept++] = m;
-				} else if (!uncovered(sq, &kr, m, !side))
+				} else if (!uncovered(sq, kr, m, !side))
 					out[kept++] = m;
 				sq[m.from] = sq[m.to];
 				sq[m.to] = taken;
@@ -1136,6 +1161,7 @@ control_maps(const struct xqpos *pos, int side, uint8_t *mine,
  * cannon or king moving onto one of k's rays, by any piece moving onto
  * a ray in danger (a cannon's new screen), by a horse landing where it
  * strikes k over an empty leg, or by a pawn landing beside or before k.
+ * kr is used as it is if valid for k, else made here.
  */
 void
 check_squares(const uint8_t *sq, int k, int side, struct king_rays *kr,
@@ -1149,8 +1175,10 @@ check_squares(const uint8_t *sq, int k, int side, struct king_rays *kr,
 	if (!ready)
 		init_tables();
 	memset(hot, 0, XQ_SQUARES);
-	side_masks(sq, pieces);
-	ray_lists(sq, pieces, k, side, kr);
+	if (!kr->valid || kr->king != k) {
+		side_masks(sq, pieces);
+		ray_lists(sq, pieces, k, side, kr);
+	}
 	for (d = 0; d < 4; d++)
 		for (i = 0; i < raylen[k][d]; i++)
 			hot[ray[k][d][i]] = danger[d] ? CHECK_LINE |

@@ -32,11 +32,11 @@
 #define F_AGAIN		1391
 
 static int	 relative(int, int);
-static void	 prepare_checks(struct move_input *, const struct xqpos *);
+static void	 prepare_checks(struct move_input *, const struct xqpos *,
+		    const struct king_rays *);
 static void	 sum_weights(void);
-static size_t	 scored_moves(const struct xqpos *,
-		    const struct order_context *, struct xqmove *, int *,
-		    int *);
+static size_t	 scored_moves(const struct xqpos *, struct order_context *,
+		    struct xqmove *, int *, int *);
 static uint32_t	 freqs_below(const int *, size_t, int, uint32_t *);
 
 /*
@@ -70,12 +70,18 @@ context_start(struct order_context *ctx)
 	ctx->own.from = ctx->own.to = 0;
 	ctx->prev.from = ctx->prev.to = 0;
 	ctx->has_prev = 0;
+	ctx->rays[RED].valid = ctx->rays[BLACK].valid = 0;
 }
 
-/* After move m: it is the last move, and the one before the mover's. */
+/*
+ * After move m: it is the last move, and the one before the mover's; a
+ * king's rays still hold unless m touched them.
+ */
 void
 context_next(struct order_context *ctx, struct xqmove m)
 {
+	rays_after(&ctx->rays[RED], m);
+	rays_after(&ctx->rays[BLACK], m);
 	ctx->own = ctx->prev;
 	ctx->has_own = ctx->has_prev;
 	ctx->prev = m;
@@ -88,14 +94,22 @@ void
 prepare_input(struct move_input *in, const struct xqpos *pos)
 {
 	control_maps(pos, pos->side, in->mine, in->theirs);
-	prepare_checks(in, pos);
+	prepare_checks(in, pos, NULL);
 }
 
-/* All of prepare_input but the control maps. */
+/*
+ * All of prepare_input but the control maps; the other king's rays are
+ * known unless NULL.
+ */
 static void
-prepare_checks(struct move_input *in, const struct xqpos *pos)
+prepare_checks(struct move_input *in, const struct xqpos *pos,
+    const struct king_rays *known)
 {
 	in->pos = pos;
+	if (known != NULL)
+		in->rays = *known;
+	else
+		in->rays.valid = 0;
 	memcpy(in->sq, pos->sq, sizeof(in->sq));
 	in->their_king = king_of(pos, !pos->side);
 	if (in->their_king != -1)
@@ -192,7 +206,7 @@ sum_weights(void)
  * any).  Returns how many.
  */
 static size_t
-scored_moves(const struct xqpos *pos, const struct order_context *ctx,
+scored_moves(const struct xqpos *pos, struct order_context *ctx,
     struct xqmove *out, int *score, int *top)
 {
 	struct move_input in;
@@ -206,8 +220,9 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
 
 	if (!ready)
 		sum_weights();
-	n = legal_moves_mapped(pos, out, in.mine, struck);
-	prepare_checks(&in, pos);
+	n = legal_moves_mapped(pos, out, in.mine, struck, &ctx->rays[side]);
+	prepare_checks(&in, pos, &ctx->rays[!side]);
+	ctx->rays[!side] = in.rays;
 	for (i = 0; i < n; i++) {
 		m = out[i];
 		if (m.from != from) {
@@ -251,7 +266,7 @@ scored_moves(const struct xqpos *pos, const struct order_context *ctx,
  * while scoring, which move_freqs has to look for.
  */
 size_t
-ranked_moves(const struct xqpos *pos, const struct order_context *ctx,
+ranked_moves(const struct xqpos *pos, struct order_context *ctx,
     struct xqmove *out, uint32_t *freq, uint32_t *total)
 {
 	int score[XQ_MAXMOVES], best;

@@ -49,12 +49,12 @@ struct order_context {
 	int		 has_own;
 	struct xqmove	 prev;		/* the previous move */
 	int		 has_prev;
+	struct king_rays rays[2];	/* of each king, kept while valid */
 };
 void		 context_start(struct order_context *);
 void		 context_next(struct order_context *, struct xqmove);
-size_t		 ranked_moves(const struct xqpos *,
-		    const struct order_context *, struct xqmove *, uint32_t *,
-		    uint32_t *);
+size_t		 ranked_moves(const struct xqpos *, struct order_context *,
+		    struct xqmove *, uint32_t *, uint32_t *);
 uint32_t	 move_freqs(const int *, size_t, uint32_t *);
 /* What the features of every move in one position are read from. */
 struct move_input {

@@ -7,10 +7,12 @@
  * move_checks whether each listed move checks, after check_squares has
  * said whether it could, and fails unless both agree with gives_check,
  * which makes the move and looks all round the other king; and that
- * legal_moves_mapped gives the same list and the same counts of strikes
- * as control_maps.  Given "-" for the FEN, it counts from each FEN read
- * on stdin, one a line, so that many positions cost one process.  It
- * is built for the tests and the benchmark, not installed.
+ * legal_moves_mapped gives the same list and the same strikes as
+ * control_maps; and that a king's rays rays_after keeps once a move is
+ * played are those looked at afresh.  Given "-" for the FEN, it counts
+ * from each FEN read on stdin, one a line, so that many positions cost
+ * one process.  It is built for the tests and the benchmark, not
+ * installed.
  */
 
 #include <sys/types.h>
@@ -31,6 +33,9 @@ static void	 check_checks(const struct xqpos *, const struct xqmove *,
 		    size_t);
 static void	 check_maps(const struct xqpos *, const struct xqmove *,
 		    size_t);
+static void	 check_rays(const struct xqpos *, const struct xqmove *,
+		    size_t);
+static void	 look(const struct xqpos *, int, struct king_rays *);
 static void	 count_from(const char *, int);
 
 static int	 cflag;
@@ -79,6 +84,49 @@ check_node(const struct xqpos *pos, const struct xqmove *list, size_t n)
 		}
 	check_checks(pos, list, n);
 	check_maps(pos, list, n);
+	check_rays(pos, list, n);
+}
+
+/* A fresh look out from the king of side c (none if it has none). */
+static void
+look(const struct xqpos *pos, int c, struct king_rays *kr)
+{
+	uint8_t hot[XQ_SQUARES];
+	int k;
+
+	memset(kr, 0, sizeof(*kr));
+	if ((k = king_of(pos, c)) != -1)
+		check_squares(pos->sq, k, !c, kr, hot);
+}
+
+/*
+ * Exit unless every look out from a king that rays_after keeps once a
+ * move is played is the one made afresh after it.
+ */
+static void
+check_rays(const struct xqpos *pos, const struct xqmove *list, size_t n)
+{
+	struct king_rays kept, fresh;
+	struct xqpos next;
+	char fen[XQ_FENMAX];
+	size_t i;
+	int c;
+
+	for (i = 0; i < n; i++)
+		for (c = RED; c <= BLACK; c++) {
+			look(pos, c, &kept);
+			rays_after(&kept, list[i]);
+			if (!kept.valid)
+				continue;
+			next = *pos;
+			make_move(&next, list[i]);
+			look(&next, c, &fresh);
+			if (memcmp(&kept, &fresh, sizeof(kept)) == 0)
+				continue;
+			fen_format(pos, fen, sizeof(fen));
+			errx(GF_EXIT_BAD, "%s: rays_after keeps %d-%d's rays",
+			    fen, list[i].from, list[i].to);
+		}
 }
 
 /* Exit unless legal_moves_mapped agrees with legal_moves and control_maps. */
@@ -94,7 +142,7 @@ check_maps(const struct xqpos *pos, const struct xqmove *list, size_t n)
 	control_maps(pos, pos->side, mine, theirs);
 	for (i = 0; i < XQ_SQUARES; i++)
 		marked[i >> 6] |= (uint64_t)(theirs[i] != 0) << (i & 63);
-	if (legal_moves_mapped(pos, again, mine2, struck) == n &&
+	if (legal_moves_mapped(pos, again, mine2, struck, NULL) == n &&
 	    memcmp(again, list, n * sizeof(*list)) == 0 &&
 	    struck[0] == marked[0] && struck[1] == marked[1] &&
 	    (n == 0 || memcmp(mine, mine2, sizeof(mine)) == 0))
@@ -116,6 +164,7 @@ check_checks(const struct xqpos *pos, const struct xqmove *list, size_t n)
 	if ((k = king_of(pos, !pos->side)) == -1)
 		return;
 	memcpy(sq, pos->sq, sizeof(sq));
+	kr.valid = 0;
 	check_squares(sq, k, pos->side, &kr, hot);
 	for (i = 0; i < n; i++) {
 		may = (hot[list[i].from] & CHECK_FROM) || (hot[list[i].to] &

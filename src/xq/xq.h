@@ -61,9 +61,12 @@ void		 make_move(struct xqpos *, struct xqmove);
 /*
  * What a look out along the four rays of a king finds (ray_lists in
  * movegen.c): the nearest three pieces on each ray (their squares, what
- * they are and how far out), and which rays hold among them a rook,
- * cannon or king of the side that could strike it (danger[4], for
- * squares on no ray, is 0).
+ * they are and how far out), which rays hold among them a rook, cannon
+ * or king of the side that could strike it (danger[4], for squares on
+ * no ray, is 0), and whether one of those strikes it (struck).  valid
+ * says whether the rest holds for the position at hand: set to 0 by
+ * whoever makes one, it lets a look from one position serve the next
+ * when the move between touched none of the rays (rays_after).
  */
 struct king_rays {
 	int		 king;
@@ -71,6 +74,8 @@ struct king_rays {
 	uint8_t		 at[4][3];
 	uint8_t		 piece[4][3];
 	uint8_t		 far[4][3];
+	int		 struck;
+	int		 valid;
 };
 
 /* movegen.c: the rules. */
@@ -81,7 +86,8 @@ struct king_rays {
 #define CHECK_PAWN	16
 size_t		 legal_moves(const struct xqpos *, struct xqmove *);
 size_t		 legal_moves_mapped(const struct xqpos *, struct xqmove *,
-		    uint8_t *, uint64_t *);
+		    uint8_t *, uint64_t *, struct king_rays *);
+void		 rays_after(struct king_rays *, struct xqmove);
 int		 is_legal(const struct xqpos *, struct xqmove);
 int		 in_check(const struct xqpos *, int);
 int		 gives_check(const struct xqpos *, struct xqmove);
