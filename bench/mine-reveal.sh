@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # Benchmark mine-reveal against baselines run in the same go, and print
 # ratios of medians:
 #   1. end to end (parse, one click that opens most of the board, print)
@@ -29,10 +29,13 @@ runs=${RUNS:-5}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mine-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# seconds CMD...: elapsed and CPU seconds of one run, output discarded.
+# seconds CMD...: elapsed and CPU seconds of one run, output discarded,
+# to the millisecond: wc -l takes a few hundredths of a second, and a
+# timer that counts hundredths would make the ratios coarse.
 seconds() {
-	/usr/bin/time -f '%e %U %S' -o "$tmp/time" "$@" > /dev/null
-	awk '{ printf "%s %.3f\n", $1, $2 + $3 }' "$tmp/time"
+	local TIMEFORMAT='%3R %3U %3S'
+	{ time "$@" > /dev/null; } 2> "$tmp/time"
+	awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$tmp/time"
 }
 
 # median N CMD...: medians of N runs, elapsed then CPU.
