@@ -28,6 +28,7 @@
 #define CELLS_COUNT	(ONES * CELL_COUNT)
 
 static void	 advise_huge(uint8_t *, size_t);
+static void	 advise_pages(uint8_t *, uint8_t *, int);
 static void	 grow_rows(struct board *, size_t);
 static void	 prefault(struct board *, size_t);
 static void	 decode_table(uint8_t *);
@@ -76,21 +77,16 @@ static void
 prefault(struct board *b, size_t r)
 {
 #ifdef MADV_POPULATE_WRITE
-	uintptr_t start, end, page;
 	size_t need, upto;
-	long ps;
 
 	need = (r + 1) * b->stride + SLACK;
-	if (need <= b->populated || (ps = sysconf(_SC_PAGESIZE)) <= 0)
+	if (need <= b->populated)
 		return;
 	upto = b->cap_rows * b->stride + SLACK;
 	if (upto - need > PREFAULT)
 		upto = need + PREFAULT;
-	page = (uintptr_t)ps;
-	start = ((uintptr_t)b->base + b->populated + page - 1) & ~(page - 1);
-	end = ((uintptr_t)b->base + upto) & ~(page - 1);
-	if (end > start)
-		(void)madvise((void *)start, end - start, MADV_POPULATE_WRITE);
+	advise_pages(b->base + b->populated, b->base + upto,
+	    MADV_POPULATE_WRITE);
 	b->populated = upto;
 #endif
 }
@@ -104,17 +100,25 @@ static void
 advise_huge(uint8_t *base, size_t bytes)
 {
 #ifdef MADV_HUGEPAGE
+	if (bytes >= HUGE_MIN)
+		advise_pages(base, base + bytes, MADV_HUGEPAGE);
+#endif
+}
+
+/* Give the system advice on the whole pages between from and to. */
+static void
+advise_pages(uint8_t *from, uint8_t *to, int advice)
+{
 	uintptr_t start, end, page;
 	long ps;
 
-	if (bytes < HUGE_MIN || (ps = sysconf(_SC_PAGESIZE)) <= 0)
+	if ((ps = sysconf(_SC_PAGESIZE)) <= 0)
 		return;
 	page = (uintptr_t)ps;
-	start = ((uintptr_t)base + page - 1) & ~(page - 1);
-	end = ((uintptr_t)base + bytes) & ~(page - 1);
+	start = ((uintptr_t)from + page - 1) & ~(page - 1);
+	end = (uintptr_t)to & ~(page - 1);
 	if (end > start)
-		(void)madvise((void *)start, end - start, MADV_HUGEPAGE);
-#endif
+		(void)madvise((void *)start, end - start, advice);
 }
 
 /*
@@ -145,7 +149,6 @@ grow_rows(struct board *b, size_t need)
 	b->base = xreallocarray(b->base, bytes, 1);
 	if (big)
 		advise_huge(b->base, bytes);
-	advise_huge(b->base, bytes);
 	b->populated = 0;
 	b->cell = b->base + SLACK;
 	b->rowline = xreallocarray(b->rowline, cap, sizeof(*b->rowline));
@@ -463,9 +466,8 @@ view_table(char *t, enum state st, int blank_zeros)
  * Letters for eight cells at once where none is flagged, pending or an
  * opened mine, which is nearly every word of a board in play: a covered
  * cell takes the table's letter for a covered safe cell or mine, an open
- * one its digit (or the table's letter for an open zero).  Other words go
- * through the table.  Tables whose digits are not '1' to '8' in order
- * take the table everywhere.
+ * one its digit (or the table's letter for an open zero: both tables show
+ * counts 1 to 8 as their digits).  Other words go through the table.
  */
 static void
 encode_row(const uint8_t *cells, size_t w, const char *t, char *line)
@@ -473,14 +475,11 @@ encode_row(const uint8_t *cells, size_t w, const char *t, char *line)
 	uint64_t v, open, mine, zero, out;
 	uint64_t safe_c, mine_c, zero_c;
 	size_t x, i;
-	int digits = 1;
 
-	for (i = 1; i <= 8; i++)
-		digits &= t[CELL_OPEN | i] == (char)('0' + i);
 	safe_c = ONES * (unsigned char)t[0];
 	mine_c = ONES * (unsigned char)t[CELL_MINE];
 	zero_c = ONES * (unsigned char)t[CELL_OPEN];
-	for (x = 0; digits && x + 8 <= w; x += 8) {
+	for (x = 0; x + 8 <= w; x += 8) {
 		v = load8(cells + x);
 		open = (v >> 5) & ONES;
 		mine = (v >> 4) & ONES;
