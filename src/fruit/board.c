@@ -236,11 +236,23 @@ board_sum(const struct board *b, const struct rect *r, size_t *apples)
 void
 board_clear(struct board *b, const struct rect *r)
 {
-	size_t row;
+	cells_clear(b->cell, b->cols, r);
+}
 
+/* Clear r in a grid of cells cols wide; returns the apples it held. */
+uint32_t
+cells_clear(uint8_t *cell, size_t cols, const struct rect *r)
+{
+	size_t row, col;
+	uint32_t n;
+
+	n = 0;
 	for (row = r->r1; row <= r->r2; row++)
-		memset(b->cell + row * b->cols + r->c1, 0,
-		    (size_t)r->c2 - r->c1 + 1);
+		for (col = r->c1; col <= r->c2; col++) {
+			n += cell[row * cols + col] != 0;
+			cell[row * cols + col] = 0;
+		}
+	return n;
 }
 
 /*

@@ -41,6 +41,7 @@ int	 board_read(struct linereader *, struct board *);
 void	 board_free(struct board *);
 size_t	 board_apples(const struct board *);
 void	 board_clear(struct board *, const struct rect *);
+uint32_t cells_clear(uint8_t *, size_t, const struct rect *);
 uint64_t board_sum(const struct board *, const struct rect *, size_t *);
 void	 board_print(FILE *, const struct board *, int);
 
@@ -51,6 +52,7 @@ void	 board_print(FILE *, const struct board *, int);
  */
 int	 rects_each(const struct board *,
 	    int (*)(const struct rect *, unsigned int, void *), void *);
+int	 rects_meet(const struct rect *, const struct rect *);
 
 /* movegen.c: the distinct moves of a position (tight rectangles). */
 struct movegen {
@@ -88,6 +90,7 @@ struct plan {
 void	 plan_game(const struct board *, const struct plan_options *,
 	    struct plan *);
 void	 plan_free(struct plan *);
+double	 plan_clock(void);
 
 /* nrpa.c */
 int	 nrpa_fits(const struct board *);

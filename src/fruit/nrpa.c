@@ -26,7 +26,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "gf.h"
 #include "fruit.h"
@@ -84,8 +83,6 @@ static uint32_t	 rect_code(const struct nrpa *, const struct rect *);
 static double	 preference(struct nrpa *, const struct rect *);
 static void	 reserve(struct nrpa *, size_t);
 static size_t	 begin(struct nrpa *, const double *);
-static uint32_t	 clear(struct nrpa *, const struct rect *);
-static int	 meet(const struct rect *, const struct rect *);
 static size_t	 advance(struct nrpa *, const double *, const struct rect *,
 		    size_t);
 static void	 record_move(struct record *, const struct nrpa *, size_t,
@@ -96,7 +93,6 @@ static uint32_t	 playout(struct nrpa *, const double *);
 static void	 adapt(struct nrpa *, int);
 static int	 spent(struct nrpa *);
 static void	 search(struct nrpa *, int);
-static double	 now(void);
 
 /*
  * A rectangle's number among all rectangles of the board: its pair of
@@ -172,28 +168,6 @@ begin(struct nrpa *x, const double *w)
 	return n;
 }
 
-static uint32_t
-clear(struct nrpa *x, const struct rect *r)
-{
-	size_t row, col, cols = x->b->cols;
-	uint32_t n;
-
-	n = 0;
-	for (row = r->r1; row <= r->r2; row++)
-		for (col = r->c1; col <= r->c2; col++) {
-			n += x->cell[row * cols + col] != 0;
-			x->cell[row * cols + col] = 0;
-		}
-	return n;
-}
-
-static int
-meet(const struct rect *a, const struct rect *b)
-{
-	return a->r1 <= b->r2 && b->r1 <= a->r2 && a->c1 <= b->c2 &&
-	    b->c1 <= a->c2;
-}
-
 /*
  * After r was cleared from a board with n moves open: drop the moves
  * that met it, add those that meet it now (see movegen_near) and return
@@ -206,7 +180,7 @@ advance(struct nrpa *x, const double *w, const struct rect *r, size_t n)
 
 	kept = 0;
 	for (i = 0; i < n; i++)
-		if (!meet(&x->move[i], r)) {
+		if (!rects_meet(&x->move[i], r)) {
 			x->move[kept] = x->move[i];
 			x->code[kept] = x->code[i];
 			x->odds[kept] = x->odds[i];
@@ -325,7 +299,7 @@ playout(struct nrpa *x, const double *w)
 		}
 		record_move(&x->game, x, i, n);
 		r = x->move[i];
-		cleared += clear(x, &r);
+		cleared += cells_clear(x->cell, x->b->cols, &r);
 		n = advance(x, w, &r, n);
 	}
 	return cleared;
@@ -372,7 +346,7 @@ static int
 spent(struct nrpa *x)
 {
 	return x->steps >= x->opt->effort || x->score[0] == x->apples ||
-	    (x->deadline != 0 && now() > x->deadline);
+	    (x->deadline != 0 && plan_clock() > x->deadline);
 }
 
 /*
@@ -414,15 +388,6 @@ search(struct nrpa *x, int level)
 	}
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /*
  * Whether a policy can weigh every rectangle of b: the search keeps a
  * weight for each at each level, which past MAX_CODES costs too much
@@ -461,7 +426,7 @@ nrpa_plan(const struct board *b, const struct plan_options *opt,
 		x.rankbias[i] = exp(-BIAS * (double)i);
 	x.cell = xmalloc(x.ncells);
 	rng_seed(&x.rng, opt->seed);
-	x.deadline = opt->seconds > 0 ? now() + opt->seconds : 0;
+	x.deadline = opt->seconds > 0 ? plan_clock() + opt->seconds : 0;
 	for (i = 0; i < x.ncodes; i++)
 		x.weight[LEVEL][i] = 1;
 	/* Without a move to start with there is nothing to search. */

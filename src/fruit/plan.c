@@ -96,7 +96,6 @@ static int64_t	 judge(struct search *, uint32_t, const struct rect *,
 static int	 rect_before(const struct rect *, const struct rect *);
 static size_t	 pick_greedy(struct search *, const uint8_t *,
 		    const struct rect *, size_t, int);
-static int	 overlaps(const struct rect *, const struct rect *);
 static unsigned int move_rank(const uint8_t *, size_t, const struct rect *);
 static size_t	 pick_random(struct search *, size_t);
 static void	 rank_moves(struct search *, const uint8_t *, size_t, size_t);
@@ -114,7 +113,6 @@ static void	 keep_best(struct search *, struct layer *, size_t);
 static void	 plan_greedy(struct search *, const struct board *);
 static void	 plan_beam(struct search *, const struct board *, size_t);
 static void	 read_plan(struct search *, struct plan *);
-static double	 now(void);
 
 /* splitmix64's finaliser: a cheap, well-mixed hash of a 64-bit value. */
 static uint64_t
@@ -319,8 +317,9 @@ keep_best(struct search *s, struct layer *l, size_t width)
 	memset(l, 0, sizeof(*l));
 }
 
-static double
-now(void)
+/* Seconds on a clock that only goes forward, for the -t deadline. */
+double
+plan_clock(void)
 {
 	struct timespec ts;
 
@@ -384,14 +383,6 @@ pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
 		}
 	}
 	return best;
-}
-
-/* Whether two rectangles share a cell. */
-static int
-overlaps(const struct rect *a, const struct rect *b)
-{
-	return a->r1 <= b->r2 && b->r1 <= a->r2 && a->c1 <= b->c2 &&
-	    b->c1 <= a->c2;
 }
 
 /*
@@ -475,7 +466,7 @@ update_moves(struct search *s, const uint8_t *cell, const struct rect *r,
 
 	kept = 0;
 	for (i = 0; i < n; i++)
-		if (!overlaps(&s->rmoves[i], r)) {
+		if (!rects_meet(&s->rmoves[i], r)) {
 			s->rank[kept] = s->rank[i];
 			s->rmoves[kept++] = s->rmoves[i];
 		}
@@ -565,11 +556,11 @@ plan_beam(struct search *s, const struct board *b, size_t width)
 	s->layer = xcalloc(s->nlayers, sizeof(*s->layer));
 	s->best_step = NONE;
 	s->best_cleared = 0;
-	deadline = s->opt->seconds > 0 ? now() + s->opt->seconds : 0;
+	deadline = s->opt->seconds > 0 ? plan_clock() + s->opt->seconds : 0;
 	expand(s, add_node(s, b->cell, 0, 0, NONE));
 	for (i = 1; i < s->nlayers; i++) {
 		if (s->expansions >= s->opt->effort ||
-		    (deadline != 0 && now() > deadline))
+		    (deadline != 0 && plan_clock() > deadline))
 			break;
 		keep_best(s, &s->layer[i], width);
 	}
