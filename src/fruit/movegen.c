@@ -23,6 +23,8 @@
 static void	 count_rows(struct movegen *, const uint8_t *, size_t, size_t);
 static void	 sum_columns(struct movegen *, const uint8_t *, size_t,
 		    size_t);
+static inline size_t strip_moves(const struct movegen *, const struct rect *,
+		    size_t, size_t, size_t, size_t, struct rect *, size_t, size_t);
 static size_t	 walk(struct movegen *, const uint8_t *, const struct rect *,
 		    struct rect *, size_t);
 static int	 near_window(struct movegen *, const struct rect *, size_t,
@@ -202,7 +204,7 @@ strips_near(struct movegen *mg, const uint8_t *cell,
     const struct rect *near, size_t top, struct rect *out, size_t max,
     size_t n)
 {
-	size_t bottom, c, left, right, lo, hi, cols = mg->cols;
+	size_t bottom, c, lo, hi, cols = mg->cols;
 	const uint32_t *pt, *pb;
 	uint32_t *sum = mg->sum, *p = mg->psum;
 
@@ -222,29 +224,51 @@ strips_near(struct movegen *mg, const uint8_t *cell,
 		p[lo] = 0;
 		for (c = lo; c <= hi; c++)
 			p[c + 1] = p[c] + sum[c];
-		right = lo;
-		for (left = lo; left <= near->c2 && left <= hi; left++) {
-			if (sum[left] == 0)
-				continue;
-			if (right < left)
-				right = left;
-			while (right <= hi &&
-			    p[right + 1] - p[left] < FRUIT_TARGET)
-				right++;
-			if (right > hi)
-				break;
-			if (p[right + 1] - p[left] != FRUIT_TARGET ||
-			    right < near->c1 || pt[right + 1] == pt[left] ||
-			    pb[right + 1] == pb[left])
-				continue;
-			if (out != NULL && n < max) {
-				out[n].r1 = (uint32_t)top;
-				out[n].r2 = (uint32_t)bottom;
-				out[n].c1 = (uint32_t)left;
-				out[n].c2 = (uint32_t)right;
-			}
-			n++;
+		n = strip_moves(mg, near, top, bottom, lo, hi, out, max, n);
+	}
+	return n;
+}
+
+/*
+ * The tight moves of the strip of rows top to bottom within columns lo
+ * to hi that meet near's columns, appended to out from index n; mg->psum
+ * holds the prefix sums of the strip's column sums from lo.  Two
+ * pointers: the right end of a sum of 10 only moves right as the left
+ * end does.  A tight move has a digit in its left and right columns (the
+ * sums there are not 0) and in its top and bottom rows.
+ */
+static inline size_t
+strip_moves(const struct movegen *mg, const struct rect *near, size_t top,
+    size_t bottom, size_t lo, size_t hi, struct rect *out, size_t max,
+    size_t n)
+{
+	const uint32_t *p = mg->psum, *sum = mg->sum, *pt, *pb;
+	size_t left, right, last;
+
+	pt = mg->rowcount + top * (mg->cols + 1);
+	pb = mg->rowcount + bottom * (mg->cols + 1);
+	last = near->c2 < hi ? near->c2 : hi;
+	right = lo;
+	for (left = lo; left <= last; left++) {
+		if (sum[left] == 0)
+			continue;
+		if (right < left)
+			right = left;
+		while (right <= hi && p[right + 1] - p[left] < FRUIT_TARGET)
+			right++;
+		if (right > hi)
+			break;
+		if (p[right + 1] - p[left] != FRUIT_TARGET ||
+		    right < near->c1 || pt[right + 1] == pt[left] ||
+		    pb[right + 1] == pb[left])
+			continue;
+		if (out != NULL && n < max) {
+			out[n].r1 = (uint32_t)top;
+			out[n].r2 = (uint32_t)bottom;
+			out[n].c1 = (uint32_t)left;
+			out[n].c2 = (uint32_t)right;
 		}
+		n++;
 	}
 	return n;
 }
@@ -254,7 +278,7 @@ static size_t
 walk(struct movegen *mg, const uint8_t *cell, const struct rect *near,
     struct rect *out, size_t max)
 {
-	size_t top, bottom, c, left, lo, n, cols = mg->cols;
+	size_t top, bottom, c, n, cols = mg->cols;
 	const uint32_t *pt, *pb;
 	uint32_t *sum = mg->sum, *p = mg->psum, s;
 	const uint8_t *row;
@@ -282,31 +306,8 @@ walk(struct movegen *mg, const uint8_t *cell, const struct rect *near,
 				break;
 			if (pb[cols] == 0 || bottom < near->r1)
 				continue;
-			lo = 0;
-			for (left = 0; left <= near->c2; left++) {
-				/* Tight: a digit in the left column. */
-				if (sum[left] == 0)
-					continue;
-				if (lo < left)
-					lo = left;
-				while (lo < cols &&
-				    p[lo + 1] - p[left] < FRUIT_TARGET)
-					lo++;
-				if (lo == cols)
-					break;
-				if (p[lo + 1] - p[left] != FRUIT_TARGET ||
-				    lo < near->c1 ||
-				    pt[lo + 1] == pt[left] ||
-				    pb[lo + 1] == pb[left])
-					continue;
-				if (out != NULL && n < max) {
-					out[n].r1 = (uint32_t)top;
-					out[n].r2 = (uint32_t)bottom;
-					out[n].c1 = (uint32_t)left;
-					out[n].c2 = (uint32_t)lo;
-				}
-				n++;
-			}
+			n = strip_moves(mg, near, top, bottom, 0, cols - 1,
+			    out, max, n);
 		}
 	}
 	return n;
