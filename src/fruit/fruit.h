@@ -91,6 +91,7 @@ void	 plan_game(const struct board *, const struct plan_options *,
 	    struct plan *);
 void	 plan_free(struct plan *);
 double	 plan_clock(void);
+unsigned int plan_rank(const uint8_t *, size_t, const struct rect *);
 
 /* nrpa.c */
 int	 nrpa_fits(const struct board *);

@@ -117,18 +117,7 @@ rect_code(const struct nrpa *x, const struct rect *r)
 static double
 preference(struct nrpa *x, const struct rect *r)
 {
-	size_t row, col, cols = x->b->cols;
-	unsigned int n, nine;
-	uint8_t d;
-
-	n = nine = 0;
-	for (row = r->r1; row <= r->r2; row++)
-		for (col = r->c1; col <= r->c2; col++) {
-			d = x->cell[row * cols + col];
-			n += d != 0;
-			nine |= d == 9;
-		}
-	return x->rankbias[2 * n + !nine];
+	return x->rankbias[plan_rank(x->cell, x->b->cols, r)];
 }
 
 static void

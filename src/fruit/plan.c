@@ -96,7 +96,6 @@ static int64_t	 judge(struct search *, uint32_t, const struct rect *,
 static int	 rect_before(const struct rect *, const struct rect *);
 static size_t	 pick_greedy(struct search *, const uint8_t *,
 		    const struct rect *, size_t, int);
-static unsigned int move_rank(const uint8_t *, size_t, const struct rect *);
 static size_t	 pick_random(struct search *, size_t);
 static void	 rank_moves(struct search *, const uint8_t *, size_t, size_t);
 static void	 reserve_moves(struct search *, size_t);
@@ -406,8 +405,8 @@ reserve_moves(struct search *s, size_t need)
  * and its 1 while they can still meet cleared a third of an apple more
  * a board on the bench's boards at the same effort.
  */
-static unsigned int
-move_rank(const uint8_t *cell, size_t cols, const struct rect *r)
+unsigned int
+plan_rank(const uint8_t *cell, size_t cols, const struct rect *r)
 {
 	size_t row, col;
 	unsigned int n, nine;
@@ -428,7 +427,7 @@ rank_moves(struct search *s, const uint8_t *cell, size_t from, size_t n)
 	size_t i;
 
 	for (i = from; i < n; i++)
-		s->rank[i] = move_rank(cell, s->mg.cols, &s->rmoves[i]);
+		s->rank[i] = plan_rank(cell, s->mg.cols, &s->rmoves[i]);
 }
 
 /* The judging games' move: one of the lowest rank, drawn at random. */
