@@ -16,6 +16,9 @@
 
 #include <limits.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "gf.h"
 #include "pack.h"
@@ -160,23 +163,37 @@ move_features(struct move_input *in, const struct order_context *ctx,
  * The weights move_features would look up, summed ahead where they
  * depend on the same things: by side, kind and square for where a
  * piece goes and where it comes from (the latter with how that square
- * is struck and guarded), and by kind, what is taken and how the
- * destination is struck and guarded for the rest.
+ * is struck and guarded), and by kind and a destination's code (see
+ * square_codes) for the rest.
  */
 /* Is square s one of the set of legal_moves_mapped's struck? */
 #define STRUCK(set, s)	((int)((set)[(s) >> 6] >> ((s) & 63) & 1))
+
+/*
+ * What a destination square says of a move there, as one number below
+ * 64: what stands there (its kind, EMPTY for none), whether the last
+ * move went there, whether the other side strikes it and whether
+ * another piece of the mover's guards it.
+ */
+#define DEST_CODE(taken, recapture, struck, guarded) \
+	((taken) << 3 | (recapture) << 2 | (struck) << 1 | (guarded))
+#define CODE_RECAPTURE	DEST_CODE(0, 1, 0, 0)
+#define NCODES		64
+#define PADDED		96	/* XQ_SQUARES rounded up to 16 */
 
 static int	 ready;
 static int	 w_to[2][7][XQ_SQUARES];
 static int	 w_from[2][7][XQ_SQUARES];
 static int	 w_origin[7][4];
-static int	 w_dest[7][8][4];
+static int	 w_dest[7][NCODES];
+/* For a piece that may uncover a check: every move of it is tried. */
+static uint8_t	 all_hot[XQ_SQUARES];
 
 static void
 sum_weights(void)
 {
 	const int16_t *w = model_weight;
-	int side, kind, sq, taken, t;
+	int side, kind, sq, taken, t, recapture;
 
 	for (side = RED; side <= BLACK; side++)
 		for (kind = 0; kind < 7; kind++)
@@ -191,12 +208,76 @@ sum_weights(void)
 			w_origin[kind][t] = w[F_ORIGIN + kind * 4 + t];
 	for (kind = 0; kind < 7; kind++)
 		for (taken = 0; taken < 8; taken++)
-			for (t = 0; t < 4; t++)
-				w_dest[kind][taken][t] =
-				    w[F_CAPTURE + taken * 2 + t / 2] +
-				    w[F_TAKES + kind * 8 + taken] +
-				    w[F_DEST + kind * 4 + t];
+			for (recapture = 0; recapture < 2; recapture++)
+				for (t = 0; t < 4; t++)
+					w_dest[kind][DEST_CODE(taken, recapture,
+					    t >> 1, t & 1)] =
+					    w[F_CAPTURE + taken * 2 + t / 2] +
+					    w[F_TAKES + kind * 8 + taken] +
+					    w[F_DEST + kind * 4 + t] +
+					    recapture * w[F_RECAPTURE];
+	memset(all_hot, 0xff, sizeof(all_hot));
 	ready = 1;
+}
+
+/*
+ * The DEST_CODE of every square, for a move there: in code for every
+ * piece's move but a cannon's, in cannon for a cannon's.  A piece
+ * strikes where it goes (mine counts it), so another guards the square
+ * if mine counts two; a cannon moving without taking strikes nothing
+ * there, so one is enough for it.  Sixteen squares at a time where the
+ * processor has SSE2; both arrays have PADDED bytes.
+ */
+static void
+square_codes(const uint8_t *board, const uint8_t *mine,
+    const uint64_t *struck, int last_to, uint8_t *code, uint8_t *cannon)
+{
+	uint8_t sq[PADDED] = { 0 }, guards[PADDED] = { 0 };
+	int at;
+#if defined(__SSE2__)
+	const __m128i bit = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1,
+	    -128, 64, 32, 16, 8, 4, 2, 1);
+	const __m128i one = _mm_set1_epi8(1), zero = _mm_setzero_si128();
+	__m128i taken, g, s, base, occupied;
+#else
+	int taken, base;
+#endif
+
+	memcpy(sq, board, XQ_SQUARES);
+	memcpy(guards, mine, XQ_SQUARES);
+#if defined(__SSE2__)
+	for (at = 0; at < PADDED; at += 16) {
+		taken = _mm_and_si128(_mm_loadu_si128((const __m128i *)(sq +
+		    at)), _mm_set1_epi8(7));
+		g = _mm_loadu_si128((const __m128i *)(guards + at));
+		/* The 16 bits of struck for these squares, a byte each. */
+		s = _mm_cvtsi32_si128((int)(struck[at >> 6] >> (at & 63) &
+		    0xffff));
+		s = _mm_unpacklo_epi8(s, s);
+		s = _mm_unpacklo_epi16(s, s);
+		s = _mm_unpacklo_epi32(s, s);
+		s = _mm_cmpeq_epi8(_mm_and_si128(s, bit), bit);
+		/* taken << 3 stays within each byte: taken is below 8. */
+		base = _mm_or_si128(_mm_slli_epi16(taken, 3),
+		    _mm_and_si128(s, _mm_set1_epi8(2)));
+		occupied = _mm_andnot_si128(_mm_cmpeq_epi8(taken, zero), one);
+		_mm_storeu_si128((__m128i *)(code + at), _mm_or_si128(base,
+		    _mm_and_si128(_mm_cmpgt_epi8(g, one), one)));
+		_mm_storeu_si128((__m128i *)(cannon + at), _mm_or_si128(base,
+		    _mm_and_si128(_mm_cmpgt_epi8(g, occupied), one)));
+	}
+#else
+	for (at = 0; at < XQ_SQUARES; at++) {
+		taken = PIECE_KIND(sq[at]);
+		base = DEST_CODE(taken, 0, STRUCK(struck, at), 0);
+		code[at] = (uint8_t)(base | (guards[at] > 1));
+		cannon[at] = (uint8_t)(base | (guards[at] > (taken != EMPTY)));
+	}
+#endif
+	if (last_to >= 0) {
+		code[last_to] |= CODE_RECAPTURE;
+		cannon[last_to] |= CODE_RECAPTURE;
+	}
 }
 
 /*
@@ -210,19 +291,21 @@ scored_moves(const struct xqpos *pos, struct order_context *ctx,
     struct xqmove *out, int *score, int *top)
 {
 	struct move_input in;
-	const int *to_weight = NULL, (*dest)[4] = NULL;
-	const uint8_t *mine = in.mine;
+	const int *to_weight = NULL, *dest = NULL;
+	const uint8_t *mine = in.mine, *code = NULL, *hot_at = NULL;
+	uint8_t code_all[PADDED], code_cannon[PADDED];
 	uint64_t struck[2];
 	struct xqmove m;
 	size_t n, i;
-	int side = pos->side, kind, from = -1, base = 0, again = 0, self;
-	int cannon = 0, s, taken, hot = 0, uncover = 0, best = INT_MIN;
+	int side = pos->side, kind, from = -1, base = 0, again = 0;
+	int s, hot = 0, best = INT_MIN;
 
 	if (!ready)
 		sum_weights();
 	n = legal_moves_mapped(pos, out, in.mine, struck, &ctx->rays[side]);
 	prepare_checks(&in, pos, &ctx->rays[!side]);
 	ctx->rays[!side] = in.rays;
+	square_codes(in.sq, mine, struck, ctx->last_to, code_all, code_cannon);
 	for (i = 0; i < n; i++) {
 		m = out[i];
 		if (m.from != from) {
@@ -233,23 +316,18 @@ scored_moves(const struct xqpos *pos, struct order_context *ctx,
 			    [STRUCK(struck, from) * 2 + (mine[from] > 0)];
 			to_weight = w_to[side][kind];
 			dest = w_dest[kind];
-			cannon = kind + 1 == CANNON;
+			code = kind + 1 == CANNON ? code_cannon : code_all;
 			again = ctx->has_own && from == ctx->own.to;
 			/* What may make a check: see check_squares. */
 			hot = in.their_king == -1 ? 0 : check_targets(kind + 1);
-			uncover = hot != 0 && (in.hot[from] & CHECK_FROM);
+			hot_at = hot != 0 && (in.hot[from] & CHECK_FROM) ?
+			    all_hot : in.hot;
 		}
-		taken = PIECE_KIND(in.sq[m.to]);
-		/* As in move_features: a cannon not taking guards nothing. */
-		self = !cannon || taken != EMPTY;
-		s = base + to_weight[m.to] +
-		    dest[taken][STRUCK(struck, m.to) * 2 + (mine[m.to] > self)];
-		if (m.to == ctx->last_to)
-			s += model_weight[F_RECAPTURE];
+		s = base + to_weight[m.to] + dest[code[m.to]];
 		if (again)
 			s += model_weight[m.to == ctx->own.from ? F_UNDO :
 			    F_AGAIN];
-		if ((uncover || (in.hot[m.to] & hot)) &&
+		if ((hot_at[m.to] & hot) &&
 		    move_checks(in.sq, side, &in.rays, m))
 			s += model_weight[F_CHECK];
 		score[i] = s;
