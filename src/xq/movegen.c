@@ -98,7 +98,8 @@ struct blockable {
 
 static void	 init_sets(void);
 static sqset	 line_strikes(sqset, sqset, int, int);
-static sqset	 strike_set(const uint8_t *, sqset, int);
+static sqset	 strike_set(const uint8_t *, sqset, int, uint8_t [4][8],
+		    const int *);
 static int	 lowest(sqset);
 static int	 highest(sqset);
 
@@ -977,11 +978,20 @@ struck_squares(const uint8_t *sq, uint64_t pieces[2][2], int by,
 	uint64_t w;
 	int h;
 
+	static const uint8_t group[8] = { 3, 3, 3, 2, 2, 0, 1, 3 };
+	/* The squares of the pieces by group; at most 8 in one. */
+	uint8_t at[4][8];
+	int n[4] = { 0 }, s, g;
+
 	occ = (sqset)(pieces[RED][1] | pieces[BLACK][1]) << 64 |
 	    (pieces[RED][0] | pieces[BLACK][0]);
 	for (h = 0; h < 2; h++)
-		for (w = pieces[by][h]; w != 0; w &= w - 1)
-			all |= strike_set(sq, occ, 64 * h + low_bit64(w));
+		for (w = pieces[by][h]; w != 0; w &= w - 1) {
+			s = 64 * h + low_bit64(w);
+			g = group[PIECE_KIND(sq[s])];
+			at[g][n[g]++] = (uint8_t)s;
+		}
+	all = strike_set(sq, occ, by, at, n);
 	struck[0] = (uint64_t)all;
 	struck[1] = (uint64_t)(all >> 64);
 #else
@@ -1096,32 +1106,44 @@ line_strikes(sqset occ, sqset line, int s, int cannon)
 	    (below[b1] & ~below[b2]));
 }
 
-/* The squares the piece on s strikes, whoever stands there. */
+/*
+ * The squares the pieces on at[g][0..n[g]-1] strike, whoever stands
+ * there: rooks in group 0, cannons in 1, horses and elephants in 2, the
+ * others in 3.  A group at a time, so that the test of what a piece is
+ * comes once a group, not once a piece, where it would be guessed wrong.
+ */
 static sqset
-strike_set(const uint8_t *sq, sqset occ, int s)
+strike_set(const uint8_t *sq, sqset occ, int side, uint8_t at[4][8],
+    const int *n)
 {
 	const struct blockable *b;
-	int kind = PIECE_KIND(sq[s]);
+	sqset all = 0;
+	int i, s;
 
-	/* Each call with a constant, so that a rook's is the shorter. */
-	switch (kind) {
-	case ROOK:
-		return line_strikes(occ, file_set[s % XQ_FILES], s, 0) |
+	for (i = 0; i < n[0]; i++) {
+		s = at[0][i];
+		all |= line_strikes(occ, file_set[s % XQ_FILES], s, 0) |
 		    line_strikes(occ, rank_set[s / XQ_FILES], s, 0);
-	case CANNON:
-		return line_strikes(occ, file_set[s % XQ_FILES], s, 1) |
+	}
+	for (i = 0; i < n[1]; i++) {
+		s = at[1][i];
+		all |= line_strikes(occ, file_set[s % XQ_FILES], s, 1) |
 		    line_strikes(occ, rank_set[s / XQ_FILES], s, 1);
-	case HORSE:
-	case ELEPHANT:
-		/* Each leg or eye: all its steps if empty, else none. */
-		b = &blockable_set[kind][s];
-		return (b->to[0] & -(sqset)(sq[b->via[0]] == EMPTY)) |
+	}
+	/* Each leg or eye: all its steps if empty, else none. */
+	for (i = 0; i < n[2]; i++) {
+		s = at[2][i];
+		b = &blockable_set[PIECE_KIND(sq[s])][s];
+		all |= (b->to[0] & -(sqset)(sq[b->via[0]] == EMPTY)) |
 		    (b->to[1] & -(sqset)(sq[b->via[1]] == EMPTY)) |
 		    (b->to[2] & -(sqset)(sq[b->via[2]] == EMPTY)) |
 		    (b->to[3] & -(sqset)(sq[b->via[3]] == EMPTY));
-	default:
-		return fixed_set[PIECE_SIDE(sq[s])][kind][s];
 	}
+	for (i = 0; i < n[3]; i++) {
+		s = at[3][i];
+		all |= fixed_set[side][PIECE_KIND(sq[s])][s];
+	}
+	return all;
 }
 #endif
 
