@@ -246,3 +246,27 @@ d=$data/xq-bitpack
 	run complete_words xq-bitpack -i pa
 	[ "$output" = packed ]
 }
+
+@test "a bad move stops packing with the reason reading it gives" {
+	# Moves to pack are checked as they are packed, not as they are
+	# read; what is wrong must still be said as a checked read says it.
+	printf '%s\n' "h2e2 h9g7 h0g2 e9e7" "h2e2 e6e5 h2h9" "h2e2 h0e2" \
+	    "c3c4 g6g5 h2g2 h7e7 g3g4 e7e3 c0e2" "h2e2 h9g7 h0g2 x1" \
+	    "h0g2 h9g7 g2e3" "h2e2 h9g7" >"$BATS_TEST_TMPDIR/bad"
+	run --separate-stderr xq-bitpack -f iccs "$BATS_TEST_TMPDIR/bad"
+	[ "$status" -eq 1 ]
+	checked=$stderr
+	[ "$(printf '%s\n' "$checked" | wc -l)" -eq 6 ]
+	for scheme in geometric index ranked; do
+		run --separate-stderr xq-bitpack -S "$scheme" \
+		    "$BATS_TEST_TMPDIR/bad"
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "$checked" ]
+		[ "${lines[0]}" = "h2e2 h9g7 h0g2 e9e7" ]
+		[ "${lines[4]}" = "h2e2 h9g7 h0g2 x1" ]
+		[ "${lines[6]}" = "$(xq-bitpack -S "$scheme" <<<"h2e2 h9g7")" ]
+	done
+	printf '%s\n' "$checked" | grep -q 'ply 7: c0e2: illegal: it leaves the king in check'
+	printf '%s\n' "$checked" | grep -q 'ply 2: h0e2: not a piece of the side to move'
+	printf '%s\n' "$checked" | grep -q 'ply 3: g2e3: illegal: a piece of the same side stands there'
+}

@@ -56,6 +56,9 @@ static int	 read_game(const struct linereader *, const struct options *,
 		    struct movelist *, enum input *);
 static int	 write_game(const struct linereader *, const struct options *,
 		    const struct movelist *, enum input);
+static int	 packing(const struct options *);
+static int	 read_checked(const struct linereader *,
+		    const struct options *, struct movelist *);
 
 static const struct option longopts[] = {
 	{ "format",	required_argument,	NULL,	'f' },
@@ -177,17 +180,40 @@ read_game(const struct linereader *lr, const struct options *o,
 			    (int)(lr->line + lr->len - end), end);
 		return -1;
 	default:
-		if (read_movelist(lr->line, lr->len, o->in_notation, ml,
-		    &e) == 0)
+		/* A list to pack is checked against the rules as it packs. */
+		if (read_movelist(lr->line, lr->len, o->in_notation,
+		    !packing(o), ml, &e) == 0)
 			return 0;
-		if (e.ply == 0)
-			warn_at(lr->name, lr->lineno, "%s (%s)", e.why,
-			    e.token);
-		else
-			warn_at(lr->name, lr->lineno, "ply %zu: %s: %s",
-			    e.ply, e.token, e.why);
-		return -1;
+		return read_checked(lr, o, ml);
 	}
+}
+
+/* Is a move list read to be packed? */
+static int
+packing(const struct options *o)
+{
+	return o->output == OUT_PACKED || o->output == OUT_DEFAULT;
+}
+
+/*
+ * Read the move list on the line with every move checked against the
+ * rules, and say what is wrong with it if anything is.
+ */
+static int
+read_checked(const struct linereader *lr, const struct options *o,
+    struct movelist *ml)
+{
+	struct notation_error e;
+
+	if (read_movelist(lr->line, lr->len, o->in_notation, 1, ml,
+	    &e) == 0)
+		return 0;
+	if (e.ply == 0)
+		warn_at(lr->name, lr->lineno, "%s (%s)", e.why, e.token);
+	else
+		warn_at(lr->name, lr->lineno, "ply %zu: %s: %s", e.ply,
+		    e.token, e.why);
+	return -1;
 }
 
 /*
@@ -201,10 +227,12 @@ write_game(const struct linereader *lr, const struct options *o,
 	static const enum output by_input[] = { OUT_PACKED, OUT_PACKED,
 	    OUT_MOVES, OUT_BOARD, OUT_FEN };
 	struct xqpos pos = ml->start;
+	struct movelist checked;
 	struct game g;
 	enum output out = o->output;
 	char fen[XQ_FENMAX], *s;
 	size_t i;
+	int rc;
 
 	if (out == OUT_DEFAULT)
 		out = by_input[in];
@@ -229,6 +257,14 @@ write_game(const struct linereader *lr, const struct options *o,
 		s = write_movelist(ml, o->output == OUT_MOVES ?
 		    o->out_notation : NOTATION_ICCS);
 		break;
+	}
+	if (s == NULL && in == IN_MOVES && packing(o)) {
+		/* Read without the rules: an illegal move, or too long? */
+		movelist_init(&checked);
+		rc = read_checked(lr, o, &checked);
+		movelist_free(&checked);
+		if (rc == -1)
+			return -1;
 	}
 	if (s == NULL) {
 		warn_at(lr->name, lr->lineno, "cannot pack this game "

@@ -96,7 +96,9 @@ static const char *illegal_reason(const struct xqpos *, struct xqmove);
 static int	 resolve(const struct xqpos *, const struct described *,
 		    struct xqmove *, const char **);
 static int	 is_iccs(const char *, size_t);
-static int	 parse_iccs(const struct xqpos *, const char *, size_t,
+static int	 parse_token(const struct xqpos *, enum notation, const char *,
+		    size_t, int, struct xqmove *, const char **);
+static int	 parse_iccs(const struct xqpos *, const char *, size_t, int,
 		    struct xqmove *, const char **);
 static int	 wxf_kind(int);
 static int	 wxf_describe(int, const char *, size_t, struct described *);
@@ -125,7 +127,7 @@ static void	 set_error(struct notation_error *, size_t, const char *,
 static int	 parse_whole_fen(struct xqpos *, const char *);
 static int	 read_position(const char **, const char *, struct xqpos *,
 		    struct notation_error *);
-static int	 read_moves(const char *, size_t, enum notation,
+static int	 read_moves(const char *, size_t, enum notation, int,
 		    struct movelist *, struct xqpos *, struct notation_error *);
 static int	 read_json(const char *, size_t, struct movelist *,
 		    struct notation_error *);
@@ -448,8 +450,9 @@ is_iccs(const char *s, size_t len)
 	    to[1] >= '0' && to[1] <= '9';
 }
 
+/* An ICCS move; checked, as parse_move, or see read_movelist. */
 static int
-parse_iccs(const struct xqpos *pos, const char *s, size_t len,
+parse_iccs(const struct xqpos *pos, const char *s, size_t len, int checked,
     struct xqmove *m, const char **why)
 {
 	const char *to;
@@ -471,7 +474,7 @@ parse_iccs(const struct xqpos *pos, const char *s, size_t len,
 		*why = "not a piece of the side to move";
 		return -1;
 	}
-	if (!is_legal(pos, *m)) {
+	if (checked && !is_legal(pos, *m)) {
 		*why = illegal_reason(pos, *m);
 		return -1;
 	}
@@ -678,6 +681,14 @@ int
 parse_move(const struct xqpos *pos, enum notation nt, const char *s,
     size_t len, struct xqmove *m, const char **why)
 {
+	return parse_token(pos, nt, s, len, 1, m, why);
+}
+
+/* parse_move, with ICCS moves checked or not as read_movelist says. */
+static int
+parse_token(const struct xqpos *pos, enum notation nt, const char *s,
+    size_t len, int checked, struct xqmove *m, const char **why)
+{
 	struct described d;
 	int guessed;
 
@@ -701,7 +712,7 @@ parse_move(const struct xqpos *pos, enum notation nt, const char *s,
 		}
 		return resolve(pos, &d, m, why);
 	default:
-		return parse_iccs(pos, s, len, m, why);
+		return parse_iccs(pos, s, len, checked, m, why);
 	}
 }
 
@@ -1053,7 +1064,7 @@ read_position(const char **p, const char *end, struct xqpos *start,
 
 /* The moves of a line from the position cur, which they update. */
 static int
-read_moves(const char *s, size_t len, enum notation nt,
+read_moves(const char *s, size_t len, enum notation nt, int checked,
     struct movelist *ml, struct xqpos *cur, struct notation_error *e)
 {
 	struct xqmove m;
@@ -1069,7 +1080,8 @@ read_moves(const char *s, size_t len, enum notation nt,
 			one = n;
 			if ((unsigned char)tok[0] >= 0x80)
 				one = chinese_move_length(tok, n);
-			if (parse_move(cur, nt, tok, one, &m, &why) == -1) {
+			if (parse_token(cur, nt, tok, one, checked, &m,
+			    &why) == -1) {
 				set_error(e, ml->n + 1, tok, one, why);
 				return -1;
 			}
@@ -1081,7 +1093,7 @@ read_moves(const char *s, size_t len, enum notation nt,
 }
 
 int
-read_movelist(const char *line, size_t len, enum notation nt,
+read_movelist(const char *line, size_t len, enum notation nt, int checked,
     struct movelist *ml, struct notation_error *e)
 {
 	struct xqpos cur;
@@ -1103,7 +1115,7 @@ read_movelist(const char *line, size_t len, enum notation nt,
 			return -1;
 	}
 	cur = ml->start;
-	return read_moves(p, end - p, nt, ml, &cur, e);
+	return read_moves(p, end - p, nt, checked, ml, &cur, e);
 }
 
 /*
@@ -1156,7 +1168,7 @@ read_json_moves(json_t *moves, struct movelist *ml, struct xqpos *cur,
 		return 0;
 	if (json_is_string(moves))
 		return read_moves(json_string_value(moves),
-		    json_string_length(moves), NOTATION_AUTO, ml, cur, e);
+		    json_string_length(moves), NOTATION_AUTO, 1, ml, cur, e);
 	if (!json_is_array(moves)) {
 		set_error(e, 0, "moves", 5, "not a list of moves");
 		return -1;

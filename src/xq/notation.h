@@ -57,8 +57,12 @@ enum notation	 detect_notation(const char *, size_t);
  * Read a line (without its newline) into a move list, which is reset
  * first.  NOTATION_AUTO detects the notation.  Returns 0, or -1 with
  * the error filled in; the list then holds the moves before the bad one.
+ * Unless checked, an ICCS move is taken as written once a piece of the
+ * side to move stands where it starts: the caller then checks every
+ * move against the rules itself (pack_game does) and, if one fails,
+ * reads the line again, checked, to learn which and why.
  */
-int		 read_movelist(const char *, size_t, enum notation,
+int		 read_movelist(const char *, size_t, enum notation, int,
 		    struct movelist *, struct notation_error *);
 
 /*

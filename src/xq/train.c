@@ -64,7 +64,7 @@ read_corpus(const char *path, struct corpus *c)
 			    sizeof(*c->game));
 		}
 		movelist_init(&c->game[c->n]);
-		if (read_movelist(lr.line, lr.len, NOTATION_ICCS,
+		if (read_movelist(lr.line, lr.len, NOTATION_ICCS, 1,
 		    &c->game[c->n], &e) == -1)
 			errx(GF_EXIT_BAD, "%s:%zu: ply %zu: %s: %s", path,
 			    lr.lineno, e.ply, e.token, e.why);
