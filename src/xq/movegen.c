@@ -82,6 +82,11 @@ static uint8_t		 seen[XQ_SQUARES][XQ_SQUARES];
 static uint8_t		 reach[XQ_SQUARES][XQ_SQUARES];
 #define RAY	7
 #define LEG	8
+/* Can a piece of the side move to a square holding this? */
+static const uint8_t	 open_to[2][16] = {
+	{ 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1 },
+	{ 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0 }
+};
 
 #if defined(__SIZEOF_INT128__)
 /*
@@ -393,7 +398,7 @@ pseudo_moves(const uint8_t *sq, int from, int side, struct xqmove *out,
 		map[t] += clear;
 		out[n].from = (uint8_t)from;
 		out[n].to = (uint8_t)t;
-		n += clear & ((sq[t] == EMPTY) | (PIECE_SIDE(sq[t]) != side));
+		n += clear & open_to[side][sq[t]];
 	}
 	return n;
 }
