@@ -62,27 +62,45 @@ scheme_from_name(const char *name, enum scheme *out)
 	return -1;
 }
 
-/* The value of a base64url digit, or -1; by ranges, not by searching. */
+/*
+ * The value of a base64url digit, or -1: from a table made once, since
+ * tests of the ranges a digit falls in would be guessed wrong about once
+ * a digit.
+ */
 static int
 b64_value(int c)
 {
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	if (c == '-')
-		return 62;
-	return c == '_' ? 63 : -1;
+	static int8_t value[256];
+	static int ready;
+	int i;
+
+	if (!ready) {
+		memset(value, -1, sizeof(value));
+		for (i = 0; i < 64; i++)
+			value[(unsigned char)b64[i]] = (int8_t)i;
+		ready = 1;
+	}
+	return value[c & 0xff];
 }
 
-/* Bits past the end are zeros. */
+/*
+ * Bits past the end are zeros.  The buffer has three bytes past the
+ * last that holds bits, so that up to 25 bits are read in one go.
+ */
 static uint32_t
 get_bits(struct bits *b, unsigned int n)
 {
-	uint32_t v = 0;
+	const uint8_t *p;
+	uint32_t v = 0, w;
 
+	if (n <= 25 && b->pos + n <= b->nbits) {
+		p = b->buf + (b->pos >> 3);
+		w = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+		    (uint32_t)p[2] << 8 | p[3];
+		v = n == 0 ? 0 : w << (b->pos & 7) >> (32 - n);
+		b->pos += n;
+		return v;
+	}
 	while (n-- > 0) {
 		v <<= 1;
 		if (b->pos < b->nbits)
@@ -290,22 +308,24 @@ put_ranked(struct bitwriter *bw, const struct game *g)
 	struct order_context ctx;
 	struct rc_encoder rc;
 	uint32_t freq[XQ_MAXMOVES], total, cum;
-	int k;
-	size_t i, j, n;
+	struct xqmove m;
+	size_t i, k, n;
 
 	rc_enc_init(&rc);
 	context_start(&ctx);
 	for (i = 0; i < g->n; i++) {
 		n = ranked_moves(&pos, &ctx, list, freq, &total);
-		if ((k = find_move(list, n, g->move[i])) == -1) {
+		/* Where the move is, and the frequencies before it. */
+		m = g->move[i];
+		for (cum = 0, k = 0; k < n && (list[k].from != m.from ||
+		    list[k].to != m.to); k++)
+			cum += freq[k];
+		if (k == n) {
 			rc_enc_free(&rc);
 			return -1;
 		}
-		if (n > 1) {
-			for (cum = 0, j = 0; j < (size_t)k; j++)
-				cum += freq[j];
+		if (n > 1)
 			rc_encode(&rc, cum, freq[k], total);
-		}
 		context_next(&ctx, g->move[i]);
 		make_move(&pos, g->move[i]);
 	}
@@ -362,6 +382,7 @@ bits_to_text(const struct bitwriter *bw, char c0, char c1)
 {
 	size_t nbits = bw->nbits, n, i, k;
 	uint32_t v;
+	unsigned int have;
 	char *s;
 
 	while (nbits > 0 &&
@@ -371,13 +392,18 @@ bits_to_text(const struct bitwriter *bw, char c0, char c1)
 	s = xmalloc(n + 3);
 	s[0] = c0;
 	s[1] = c1;
-	for (i = 0; i < n; i++) {
-		for (v = 0, k = 0; k < 6; k++) {
-			size_t at = i * 6 + k;
-			v = v << 1 | (at < nbits ?
-			    (bw->buf[at >> 3] >> (7 - (at & 7))) & 1 : 0);
+	/*
+	 * A byte at a time into v, six bits at a time out of it; past
+	 * nbits the bits are zeros (the buffer's, then none).
+	 */
+	for (v = 0, have = 0, k = 0, i = 0; i < n; i++) {
+		if (have < 6) {
+			v = v << 8 | (k < bw->len ? bw->buf[k] : 0);
+			k++;
+			have += 8;
 		}
-		s[2 + i] = b64[v];
+		have -= 6;
+		s[2 + i] = b64[v >> have & 63];
 	}
 	s[2 + n] = '\0';
 	return s;
@@ -480,9 +506,10 @@ unpack_game(const char *s, size_t len, struct game *g, const char **why)
 {
 	struct bits b;
 	uint8_t *buf;
-	uint32_t n;
+	uint32_t n, acc;
 	size_t i, k;
-	int rc = -1, v;
+	unsigned int nacc;
+	int rc = -1;
 
 	g->move = NULL;
 	g->n = 0;
@@ -490,15 +517,18 @@ unpack_game(const char *s, size_t len, struct game *g, const char **why)
 		*why = "not a packed game";
 		return -1;
 	}
-	buf = xcalloc(len, 1);
-	for (i = 2; i < len; i++) {
-		v = b64_value((unsigned char)s[i]);
-		for (k = 0; k < 6; k++)
-			if (v >> (5 - k) & 1) {
-				size_t at = (i - 2) * 6 + k;
-				buf[at >> 3] |= (uint8_t)(0x80 >> (at & 7));
-			}
+	/* Six bits a digit, first bit highest; room for get_bits. */
+	buf = xcalloc(len + 3, 1);
+	for (acc = 0, nacc = 0, k = 0, i = 2; i < len; i++) {
+		acc = acc << 6 | (uint32_t)b64_value((unsigned char)s[i]);
+		nacc += 6;
+		if (nacc >= 8) {
+			nacc -= 8;
+			buf[k++] = (uint8_t)(acc >> nacc);
+		}
 	}
+	if (nacc > 0)
+		buf[k] = (uint8_t)(acc << (8 - nacc));
 	b.buf = buf;
 	b.nbits = (len - 2) * 6;
 	b.pos = 0;
