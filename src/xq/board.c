@@ -136,6 +136,32 @@ placement_ok(const struct xqpos *pos)
 	return count[RED][KING] == 1 && count[BLACK][KING] == 1;
 }
 
+/* The standard start position, Red to move, counters 0 and 1. */
+void
+start_position(struct xqpos *pos)
+{
+	static struct xqpos start;
+	static int ready;
+	const char *end;
+
+	if (!ready) {
+		fen_parse(&start, START_FEN, &end);
+		ready = 1;
+	}
+	*pos = start;
+}
+
+/* Is pos the standard start (the pieces and the side to move)? */
+int
+is_start_position(const struct xqpos *pos)
+{
+	struct xqpos start;
+
+	start_position(&start);
+	return memcmp(start.sq, pos->sq, sizeof(start.sq)) == 0 &&
+	    start.side == pos->side;
+}
+
 /*
  * Read a FEN: placement and side to move, then optionally the two unused
  * fields ("- -") and the two counters.  On success *end points just past

@@ -133,7 +133,6 @@ static int	 read_json(const char *, size_t, struct movelist *,
 		    struct notation_error *);
 static int	 read_json_moves(json_t *, struct movelist *, struct xqpos *,
 		    struct notation_error *);
-static int	 is_standard_start(const struct xqpos *);
 static void	 sb_add(struct strbuf *, const char *, size_t);
 static char	*write_json(const struct movelist *);
 
@@ -197,10 +196,8 @@ static const char *const names[] = {
 void
 movelist_init(struct movelist *ml)
 {
-	const char *end;
-
 	memset(ml, 0, sizeof(*ml));
-	fen_parse(&ml->start, START_FEN, &end);
+	start_position(&ml->start);
 }
 
 void
@@ -1101,7 +1098,7 @@ read_movelist(const char *line, size_t len, enum notation nt, int checked,
 	size_t n;
 
 	ml->n = 0;
-	fen_parse(&ml->start, START_FEN, &end);
+	start_position(&ml->start);
 	if (nt == NOTATION_AUTO)
 		nt = detect_notation(line, len);
 	if (nt == NOTATION_JSON)
@@ -1190,18 +1187,6 @@ read_json_moves(json_t *moves, struct movelist *ml, struct xqpos *cur,
 	return 0;
 }
 
-/* The standard start: same board, Red to move (the counters aside). */
-static int
-is_standard_start(const struct xqpos *pos)
-{
-	struct xqpos std;
-	const char *end;
-
-	fen_parse(&std, START_FEN, &end);
-	return memcmp(std.sq, pos->sq, sizeof(std.sq)) == 0 &&
-	    std.side == pos->side;
-}
-
 /* Append to a string that is always NUL-terminated. */
 static void
 sb_add(struct strbuf *sb, const char *s, size_t n)
@@ -1234,7 +1219,7 @@ write_json(const struct movelist *ml)
 	moves = json_array();
 	if (root == NULL || moves == NULL)
 		errx(GF_EXIT_ERROR, "out of memory");
-	if (!is_standard_start(&ml->start)) {
+	if (!is_start_position(&ml->start)) {
 		fen_format(&ml->start, buf, sizeof(buf));
 		json_object_set_new(root, "fen", json_string(buf));
 	}
@@ -1263,7 +1248,7 @@ write_movelist(const struct movelist *ml, enum notation nt)
 	memset(&sb, 0, sizeof(sb));
 	sb_add(&sb, "", 0);
 	if (nt == NOTATION_UCCI) {
-		if (is_standard_start(&ml->start))
+		if (is_start_position(&ml->start))
 			sb_add(&sb, "position startpos", 17);
 		else {
 			fen_format(&ml->start, buf, sizeof(buf));

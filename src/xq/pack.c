@@ -413,10 +413,8 @@ bits_to_text(const struct bitwriter *bw, char c0, char c1)
 char *
 pack_game(const struct game *g, enum scheme scheme)
 {
-	struct xqpos start;
 	struct bitwriter bw;
 	struct bignum v;
-	const char *end;
 	char *s = NULL;
 	size_t i, nbits;
 	int rc;
@@ -425,9 +423,7 @@ pack_game(const struct game *g, enum scheme scheme)
 		return NULL;
 	bw_init(&bw);
 	put_gamma(&bw, (uint32_t)g->n + 1);
-	fen_parse(&start, START_FEN, &end);
-	if (memcmp(start.sq, g->start.sq, sizeof(start.sq)) == 0 &&
-	    start.side == g->start.side)
+	if (is_start_position(&g->start))
 		bw_put(&bw, 0, 1);
 	else {
 		bw_put(&bw, 1, 1);
@@ -476,11 +472,10 @@ read_start(struct bits *b, struct game *g, const char **why)
 {
 	struct bignum v;
 	uint32_t nbits, i;
-	const char *end;
 	int rc;
 
 	if (get_bits(b, 1) == 0) {
-		fen_parse(&g->start, START_FEN, &end);
+		start_position(&g->start);
 		return 0;
 	}
 	if (get_gamma(b, &nbits) == -1 || nbits > 200) {

@@ -45,7 +45,7 @@ int
 main(int argc, char *argv[])
 {
 	struct movelist ml;
-	const char *errstr, *end;
+	const char *errstr;
 	enum notation nt = NOTATION_ICCS;
 	uint64_t state;
 	long long count, i;
@@ -67,7 +67,7 @@ main(int argc, char *argv[])
 		nt = NOTATION_UCCI;
 	movelist_init(&ml);
 	for (i = 0; i < count; i++) {
-		fen_parse(&ml.start, START_FEN, &end);
+		start_position(&ml.start);
 		ml.n = 0;
 		if (nt == NOTATION_UCCI && next_random(&state) % 2) {
 			play_random(&ml, &state, next_random(&state) % 120);

@@ -55,6 +55,8 @@ struct xqpos {
  * start of the text if the placement is one no game can reach).
  */
 int		 fen_parse(struct xqpos *, const char *, const char **);
+void		 start_position(struct xqpos *);
+int		 is_start_position(const struct xqpos *);
 void		 fen_format(const struct xqpos *, char *, size_t);
 void		 make_move(struct xqpos *, struct xqmove);
 
