@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/bin/bash
 # Measures xq-bitpack on master games it was not tuned on: bits per move
 # and link length for each scheme, that every game comes back, and
 # packing and unpacking speed in plies per second, each way:
@@ -9,9 +9,9 @@
 # The baseline is reading and writing the same games in ICCS (the same
 # parse and legality checks, no packing).  Also replays the wxf games,
 # and times perft 5.  Run from the build directory:
-#	sh ../main/bench/xq-bitpack.sh	(or with the build directory on PATH)
-# Times are CPU seconds (user + system), medians of $RUNS runs, so that
-# a busy machine disturbs them less.
+#	bash ../main/bench/xq-bitpack.sh	(or with the build directory on PATH)
+# Times are CPU seconds (user + system) to the millisecond, medians of
+# $RUNS runs, so that a busy machine disturbs them less.
 
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,7 +32,8 @@ ngames=$(wc -l <"$tmp/games")
 
 # cpu CMD...: CPU seconds of one run, output to /dev/null.
 cpu() {
-	/usr/bin/time -f '%U %S' -o "$tmp/t" "$@" >/dev/null
+	local TIMEFORMAT='%3U %3S'
+	{ time "$@" >/dev/null; } 2>"$tmp/t"
 	awk '{ printf "%.3f\n", $1 + $2 }' "$tmp/t"
 }
 
