@@ -328,7 +328,7 @@ uncovered(const uint8_t *sq, const struct king_rays *kr, struct xqmove m,
  * strikes: a rook up to the first piece, a cannon from past its screen
  * to the next piece, whoever stands there.
  */
-static size_t
+static inline size_t
 slide_moves(const uint8_t *sq, int from, int cannon, struct xqmove *out,
     uint8_t *map)
 {
