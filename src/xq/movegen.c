@@ -30,6 +30,7 @@ struct steps {
 
 static void	 init_tables(void);
 static void	 init_square(int, int);
+static void	 init_line_marks(void);
 static int	 on_board(int, int);
 static int	 in_palace(int, int);
 static int	 ray_attacked(const uint8_t *, int, int, int);
@@ -80,6 +81,8 @@ static const struct steps *step_table[2][8];
 static uint8_t		 seen[XQ_SQUARES][XQ_SQUARES];
 /* How many steps along a ray square b is from a, or FAR + 1 if on none. */
 static uint8_t		 reach[XQ_SQUARES][XQ_SQUARES];
+/* What check_squares marks whatever the board, by side and king square. */
+static uint8_t		 line_marks[2][XQ_SQUARES][XQ_SQUARES];
 #define RAY	7
 #define LEG	8
 /* Can a piece of the side move to a square holding this? */
@@ -219,6 +222,7 @@ init_tables(void)
 		step_table[a][HORSE] = horse_to;
 		step_table[a][PAWN] = pawn_to[a];
 	}
+	init_line_marks();
 #if defined(__SIZEOF_INT128__)
 	init_sets();
 #endif
@@ -1197,19 +1201,20 @@ check_squares(const uint8_t *sq, int k, int side, struct king_rays *kr,
 	const int *danger = kr->danger;
 	const struct steps *h;
 	uint64_t pieces[2][2];
-	int d, i, b = side == BLACK ? BLACK_PIECE : 0, fwd;
+	int d, i, b = side == BLACK ? BLACK_PIECE : 0;
 
 	if (!ready)
 		init_tables();
-	memset(hot, 0, XQ_SQUARES);
 	if (!kr->valid || kr->king != k) {
 		side_masks(sq, pieces);
 		ray_lists(sq, pieces, k, side, kr);
 	}
+	/* The lines and the pawns' squares, which only k decides. */
+	memcpy(hot, line_marks[side][k], XQ_SQUARES);
 	for (d = 0; d < 4; d++)
-		for (i = 0; i < raylen[k][d]; i++)
-			hot[ray[k][d][i]] = danger[d] ? CHECK_LINE |
-			    CHECK_DANGER | CHECK_FROM : CHECK_LINE;
+		if (danger[d])
+			for (i = 0; i < raylen[k][d]; i++)
+				hot[ray[k][d][i]] |= CHECK_DANGER | CHECK_FROM;
 	h = &horse_from[k];
 	for (i = 0; i < h->n; i++) {
 		if (sq[h->to[i]] == (HORSE | b))
@@ -1217,14 +1222,33 @@ check_squares(const uint8_t *sq, int k, int side, struct king_rays *kr,
 		if (sq[h->via[i]] == EMPTY)
 			hot[h->to[i]] |= CHECK_HORSE;
 	}
-	/* A pawn strikes forward and, across the river, sideways. */
-	fwd = side == RED ? -XQ_FILES : XQ_FILES;
-	if (k + fwd >= 0 && k + fwd < XQ_SQUARES)
-		hot[k + fwd] |= CHECK_PAWN;
-	if (k % XQ_FILES > 0)
-		hot[k - 1] |= CHECK_PAWN;
-	if (k % XQ_FILES < XQ_FILES - 1)
-		hot[k + 1] |= CHECK_PAWN;
+}
+
+/*
+ * The marks of check_squares that depend on the king's square k alone,
+ * for checks by side: CHECK_LINE on k's rays, CHECK_PAWN where a pawn
+ * strikes k from (before it, forward, and beside it).
+ */
+static void
+init_line_marks(void)
+{
+	uint8_t *hot;
+	int side, k, d, i, fwd;
+
+	for (side = RED; side <= BLACK; side++)
+		for (k = 0; k < XQ_SQUARES; k++) {
+			hot = line_marks[side][k];
+			for (d = 0; d < 4; d++)
+				for (i = 0; i < raylen[k][d]; i++)
+					hot[ray[k][d][i]] = CHECK_LINE;
+			fwd = side == RED ? -XQ_FILES : XQ_FILES;
+			if (k + fwd >= 0 && k + fwd < XQ_SQUARES)
+				hot[k + fwd] |= CHECK_PAWN;
+			if (k % XQ_FILES > 0)
+				hot[k - 1] |= CHECK_PAWN;
+			if (k % XQ_FILES < XQ_FILES - 1)
+				hot[k + 1] |= CHECK_PAWN;
+		}
 }
 
 /* Which marks of check_squares a move of a piece of kind ends on. */
