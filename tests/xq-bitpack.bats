@@ -6,6 +6,14 @@ load helpers
 
 d=$data/xq-bitpack
 
+# perft_checked DEPTH FEN COUNT: xq-perft -c agrees with the long way at
+# every node and counts COUNT.
+perft_checked() {
+	run xq-perft -c "$1" "$2"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$3" ]
+}
+
 @test "perft from the start position matches the published counts" {
 	run xq-perft 1
 	[ "$output" = 44 ]
@@ -51,21 +59,11 @@ d=$data/xq-bitpack
 	# leaves, one that struck over the king, a rook behind it, a rook
 	# guarding a file the king would step onto.  The counts are those
 	# of the walk that looks all round the king.
-	run xq-perft -c 3 '3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1'
-	[ "$status" -eq 0 ]
-	[ "$output" = 6 ]
-	run xq-perft -c 3 '3k5/9/9/9/4c4/9/9/9/4K4/9 w - - 0 1'
-	[ "$status" -eq 0 ]
-	[ "$output" = 129 ]
-	run xq-perft -c 3 '3k5/9/9/9/4c4/9/4p4/9/4K4/9 w - - 0 1'
-	[ "$status" -eq 0 ]
-	[ "$output" = 44 ]
-	run xq-perft -c 3 '4k4/9/9/9/9/4r4/9/9/3K5/9 w - - 0 1'
-	[ "$status" -eq 0 ]
-	[ "$output" = 32 ]
-	run xq-perft -c 3 '5k3/4a4/9/9/2c6/9/9/9/3K5/3R5 w - - 0 1'
-	[ "$status" -eq 0 ]
-	[ "$output" = 3673 ]
+	perft_checked 3 '3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1' 6
+	perft_checked 3 '3k5/9/9/9/4c4/9/9/9/4K4/9 w - - 0 1' 129
+	perft_checked 3 '3k5/9/9/9/4c4/9/4p4/9/4K4/9 w - - 0 1' 44
+	perft_checked 3 '4k4/9/9/9/9/4r4/9/9/3K5/9 w - - 0 1' 32
+	perft_checked 3 '5k3/4a4/9/9/2c6/9/9/9/3K5/3R5 w - - 0 1' 3673
 }
 
 @test "the quick check test and strike counts agree with the long way" {

@@ -983,14 +983,12 @@ struck_squares(const uint8_t *sq, uint64_t pieces[2][2], int by,
     uint64_t *struck)
 {
 #if defined(__SIZEOF_INT128__)
-	sqset occ, all = 0;
-	uint64_t w;
-	int h;
-
+	/* The group of each kind, as strike_set takes them. */
 	static const uint8_t group[8] = { 3, 3, 3, 2, 2, 0, 1, 3 };
-	/* The squares of the pieces by group; at most 8 in one. */
-	uint8_t at[4][8];
-	int n[4] = { 0 }, s, g;
+	uint8_t at[4][8];	/* the squares by group; at most 8 in one */
+	sqset occ, all;
+	uint64_t w;
+	int n[4] = { 0 }, h, s, g;
 
 	occ = (sqset)(pieces[RED][1] | pieces[BLACK][1]) << 64 |
 	    (pieces[RED][0] | pieces[BLACK][0]);

@@ -1262,14 +1262,11 @@ write_movelist(const struct movelist *ml, enum notation nt)
 	for (i = 0; i < ml->n; i++) {
 		if (sb.len > 0)
 			sb_add(&sb, " ", 1);
-		/* ICCS needs no position: no move is played. */
-		if (nt == NOTATION_WXF || nt == NOTATION_CHINESE) {
-			n = format_move(&pos, nt, ml->move[i], buf,
-			    sizeof(buf));
-			make_move(&pos, ml->move[i]);
-		} else
-			n = format_iccs(ml->move[i], buf, sizeof(buf));
+		n = format_move(&pos, nt, ml->move[i], buf, sizeof(buf));
 		sb_add(&sb, buf, n < sizeof(buf) ? n : sizeof(buf) - 1);
+		/* Only WXF and Chinese read the position; ICCS plays nothing. */
+		if (nt == NOTATION_WXF || nt == NOTATION_CHINESE)
+			make_move(&pos, ml->move[i]);
 	}
 	return sb.s;
 }

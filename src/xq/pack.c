@@ -308,24 +308,22 @@ put_ranked(struct bitwriter *bw, const struct game *g)
 	struct order_context ctx;
 	struct rc_encoder rc;
 	uint32_t freq[XQ_MAXMOVES], total, cum;
-	struct xqmove m;
-	size_t i, k, n;
+	size_t i, n;
+	int j, k;
 
 	rc_enc_init(&rc);
 	context_start(&ctx);
 	for (i = 0; i < g->n; i++) {
 		n = ranked_moves(&pos, &ctx, list, freq, &total);
-		/* Where the move is, and the frequencies before it. */
-		m = g->move[i];
-		for (cum = 0, k = 0; k < n && (list[k].from != m.from ||
-		    list[k].to != m.to); k++)
-			cum += freq[k];
-		if (k == n) {
+		if ((k = find_move(list, n, g->move[i])) == -1) {
 			rc_enc_free(&rc);
 			return -1;
 		}
-		if (n > 1)
+		if (n > 1) {
+			for (cum = 0, j = 0; j < k; j++)
+				cum += freq[j];
 			rc_encode(&rc, cum, freq[k], total);
+		}
 		context_next(&ctx, g->move[i]);
 		make_move(&pos, g->move[i]);
 	}
