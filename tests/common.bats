@@ -12,7 +12,7 @@ tools() {
 }
 
 @test "every manual page is clean under mandoc -Tlint -Wwarning" {
-	command -v mandoc || skip "mandoc is not installed"
+	need mandoc
 	run mandoc -Tlint -Wwarning "$top_srcdir"/man/*.[157]
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
@@ -61,5 +61,59 @@ tools() {
 		[ -f "$top_srcdir/completions/bash/$t.bash" ]
 		[ -f "$top_srcdir/completions/zsh/_$t" ]
 		[ -f "$top_srcdir/completions/fish/$t.fish" ]
+	done
+}
+
+# formats_bash TOOL OPTION: the values bash completion offers after
+# "OPTION=", sorted, on one line.
+formats_bash() {
+	complete_words "$1" "$2=" | sort | tr '\n' ' '
+}
+
+@test "bash completes the value after --format= as after --format" {
+	for t in $(tools); do
+		after_space=$(complete_words "$t" --format '' | sort | tr '\n' ' ')
+		[ -n "$after_space" ]
+		[ "$(formats_bash "$t" --format)" = "$after_space" ]
+		first=${after_space%% *}
+		[ "$(complete_words "$t" "--format=${first:0:2}" | head -1)" = "$first" ]
+		[ "$(complete_words "$t" -f "${first:0:2}" | head -1)" = "$first" ]
+	done
+}
+
+@test "every zsh completion loads and offers the formats bash offers" {
+	need zsh
+	for t in $(tools); do
+		f=$top_srcdir/completions/zsh/_$t
+		zsh -n "$f"
+		# compinit registers the function for the tool from #compdef.
+		run zsh -f -c 'fpath=("$1" $fpath); autoload -U compinit
+		    compinit -u -d "$2/zcompdump"; print -r -- $_comps[$3]' \
+		    zsh "$top_srcdir/completions/zsh" "$BATS_TEST_TMPDIR" "$t"
+		[ "$output" = "_$t" ]
+		# The action of the --format= spec, as _arguments would read it.
+		zsh_formats=$(zsh -f -c '_arguments() {
+			local s a
+			for s; do
+				[[ $s == *--format=* ]] || continue
+				a=${s##*:}; a=${a#\(}; a=${a%\)}
+				print -rl -- ${=${(e)a}}
+			done
+		}
+		source "$1"' zsh "$f" | sort | tr '\n' ' ')
+		[ -n "$zsh_formats" ]
+		[ "$zsh_formats" = "$(formats_bash "$t" --format)" ]
+	done
+}
+
+@test "every fish completion loads and offers the formats bash offers" {
+	need fish
+	for t in $(tools); do
+		f=$top_srcdir/completions/fish/$t.fish
+		fish -n "$f"
+		fish_formats=$(fish -c 'source $argv[1]; complete -C "$argv[2] --format="' \
+		    "$f" "$t" | sed 's/^--format=//; s/\t.*//' | sort | tr '\n' ' ')
+		[ -n "$fish_formats" ]
+		[ "$fish_formats" = "$(formats_bash "$t" --format)" ]
 	done
 }

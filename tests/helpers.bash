@@ -5,13 +5,26 @@
 : "${top_srcdir:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"
 : "${top_builddir:=$top_srcdir}"
 PATH=$top_builddir:$PATH
+# make check-valgrind's wrappers, when set, come before the build tree.
+[ -z "${TEST_WRAPPER_DIR:-}" ] || PATH=$TEST_WRAPPER_DIR:$PATH
 data=$top_srcdir/tests/data
 export LC_ALL=C.UTF-8
 
 bats_require_minimum_version 1.5.0
 
+# need COMMAND...: skip the test, saying which, when a command it needs
+# is not installed.
+need() {
+	local c
+	for c; do
+		command -v "$c" >/dev/null || skip "$c is not installed"
+	done
+}
+
 # complete_words TOOL WORD...: the words bash completion offers for the
 # command line "TOOL WORD..." (the last word being completed), one a line.
+# A word with "=" is split as bash splits it: "--format=j" is the words
+# "--format" "=" "j", and "--format=" at the end is "--format" "=".
 complete_words() {
 	local tool=$1
 	shift
@@ -19,7 +32,16 @@ complete_words() {
 		source /usr/share/bash-completion/bash_completion 2>/dev/null
 		source "$1"
 		shift
-		COMP_WORDS=("$@")
+		COMP_WORDS=()
+		for w; do
+			while [[ $w == *=* ]]; do
+				[ -z "${w%%=*}" ] || COMP_WORDS+=("${w%%=*}")
+				COMP_WORDS+=("=")
+				w=${w#*=}
+			done
+			[ -z "$w" ] && [[ ${COMP_WORDS[-1]} == = ]] ||
+			    COMP_WORDS+=("$w")
+		done
 		COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
 		COMP_LINE="${COMP_WORDS[*]}"
 		COMP_POINT=${#COMP_LINE}

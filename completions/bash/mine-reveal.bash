@@ -5,6 +5,13 @@ _mine_reveal()
 	local cur prev
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD-1]}
+	# Bash splits "--format=js" into "--format" "=" "js": complete the
+	# value as after "--format js".
+	if [[ $cur == = ]]; then
+		cur=
+	elif [[ $prev == = ]]; then
+		prev=${COMP_WORDS[COMP_CWORD-2]}
+	fi
 
 	case $prev in
 	-f|--format)
