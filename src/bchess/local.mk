@@ -17,13 +17,13 @@ dist_zshcomp_DATA += completions/zsh/_bchess-pack
 dist_fishcomp_DATA += completions/fish/bchess-pack.fish
 
 # The rules of the game: --check, --repair and the packed format, with a
-# simulator of games for the tests and the benchmark (built with the rest,
-# as the top Makefile.am does not define check_PROGRAMS).
+# simulator of games for the tests and the benchmark (built by make check,
+# or alone by make bchess-sim, never installed).
 bchess_pack_SOURCES += \
 	src/bchess/packed.c \
 	src/bchess/rules.c \
 	src/bchess/rules.h
-noinst_PROGRAMS += bchess-sim
+check_PROGRAMS += bchess-sim
 bchess_sim_SOURCES = \
 	src/bchess/rules.c \
 	src/bchess/rules.h \

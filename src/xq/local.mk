@@ -17,7 +17,7 @@ xq_bitpack_LDADD = $(LDADD) $(JANSSON_LIBS)
 libgf_a_SOURCES += src/lib/rangecoder.c
 
 # A perft counter for the tests and the benchmark.
-noinst_PROGRAMS += xq-perft
+check_PROGRAMS += xq-perft
 xq_perft_SOURCES = \
 	src/xq/board.c \
 	src/xq/movegen.c \
@@ -25,7 +25,7 @@ xq_perft_SOURCES = \
 	src/xq/xq.h
 
 # Random legal games for the property tests.
-noinst_PROGRAMS += xq-randgame
+check_PROGRAMS += xq-randgame
 xq_randgame_SOURCES = \
 	src/xq/board.c \
 	src/xq/movegen.c \
@@ -36,9 +36,10 @@ xq_randgame_SOURCES = \
 xq_randgame_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 xq_randgame_LDADD = $(LDADD) $(JANSSON_LIBS)
 
-# The program that writes src/xq/model.c from a corpus of games:
+# The program that writes src/xq/model.c from a corpus of games (make
+# xq-train builds it, nothing else does, and it is never installed):
 #	xq-train wxf-masters-hu-liu.iccs.txt > src/xq/model.c
-noinst_PROGRAMS += xq-train
+EXTRA_PROGRAMS += xq-train
 xq_train_SOURCES = \
 	src/xq/board.c \
 	src/xq/model.c \
