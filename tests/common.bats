@@ -117,3 +117,39 @@ formats_bash() {
 		[ "$fish_formats" = "$(formats_bash "$t" --format)" ]
 	done
 }
+
+@test "make install puts the four tools, the pages and the examples they name" {
+	need make
+	d=$BATS_TEST_TMPDIR/root
+	make -s -C "$top_builddir" install DESTDIR="$d" prefix=/usr >/dev/null
+	[ "$(ls "$d/usr/bin" | sort | tr '\n' ' ')" = \
+	    "bchess-pack fruitsolve mine-reveal xq-bitpack " ]
+	doc=$d/usr/share/doc/gamefilters
+	[ -f "$doc/README.md" ] && [ -f "$doc/NEWS" ]
+	grep -q '/usr/share/doc/gamefilters/examples' "$d/usr/share/man/man1/fruitsolve.1"
+	! grep -q /usr/local "$d"/usr/share/man/man*/*
+	# Every example file a page names is installed, and the commands
+	# work where the pages say to run them.
+	for f in $(cat "$d"/usr/share/man/man*/* | grep -o 'examples/[a-z0-9.-]*\.txt' | sort -u); do
+		[ -f "$doc/$f" ]
+	done
+	cd "$doc"
+	run fruitsolve -l examples/fruit-small.txt
+	[ "$status" -eq 0 ] && [ "${#lines[@]}" -eq 6 ]
+}
+
+@test "the manual pages agree on the longest packed position, and it holds" {
+	[ -x "$top_builddir/xq-randgame" ] || skip "xq-randgame is not built"
+	n1=$(grep -o 'packed into at most [0-9]* characters' "$top_srcdir/man/xq-bitpack.1" | grep -o '[0-9]*')
+	n5=$(tr '\n' ' ' <"$top_srcdir/man/xq-pack.5" | grep -o 'packed position is at most [0-9]* characters' | grep -o '[0-9]*')
+	[ -n "$n1" ] && [ "$n1" = "$n5" ]
+	longest=$(xq-randgame 7 300 ucci | xq-bitpack -f board | awk '{ if (length($0) > m) m = length($0) } END { print m }')
+	[ "$longest" -gt 0 ] && [ "$longest" -le "$n1" ]
+}
+
+@test "the completions describe fruitsolve's effort as its manual page does" {
+	grep -q 'effort counts the moves of the games played' "$top_srcdir/man/fruitsolve.1"
+	grep -q 'moves played' "$top_srcdir/completions/zsh/_fruitsolve"
+	grep -q 'moves played' "$top_srcdir/completions/fish/fruitsolve.fish"
+	! grep -qi 'expansion' "$top_srcdir"/completions/*/*fruitsolve*
+}

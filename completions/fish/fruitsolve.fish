@@ -1,6 +1,6 @@
 # fish completion for fruitsolve(1)
 
-complete -c fruitsolve -s e -l effort -x -d 'Search budget in node expansions'
+complete -c fruitsolve -s e -l effort -x -d 'Search budget in moves played'
 complete -c fruitsolve -s f -l format -x -a 'board game moves svg' -d 'What to print of a plan'
 complete -c fruitsolve -s G -l greedy -d 'Play greedily, without search'
 complete -c fruitsolve -s g -l generate -x -d 'Write COUNT random boards'
