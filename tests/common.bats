@@ -153,3 +153,30 @@ formats_bash() {
 	grep -q 'moves played' "$top_srcdir/completions/fish/fruitsolve.fish"
 	! grep -qi 'expansion' "$top_srcdir"/completions/*/*fruitsolve*
 }
+
+@test "gamefilters(7): absolute line numbers and statuses under parallel --pipe" {
+	need parallel
+	cd "$BATS_TEST_TMPDIR"
+	for i in $(seq 1 45); do
+		if [ $((i % 7)) -eq 0 ] && [ "$i" -le 35 ]; then
+			echo "bad$i"
+		else
+			echo 'm-4-4-3-5-0,m-1-1-2-1-0,e-l'
+		fi
+	done >links.txt
+	bchess-pack links.txt >serial.out 2>serial.err || true
+	# The page's commands, with blocks of 10 lines instead of 100000.
+	st=0
+	parallel --pipe -k -N 10 --joblog jobs.log \
+	    'bchess-pack 2>block{#}.err' < links.txt > compact.txt || st=$?
+	[ "$st" -eq 4 ]	# blocks 1 to 4 have a bad line, block 5 none
+	awk -F: -v OFS=: -v n=10 '$2 == " stdin" { b = FILENAME;
+	    gsub(/[^0-9]/, "", b); $2 = " links.txt"; $3 += (b - 1) * n } 1' \
+	    $(ls block*.err | sort -t k -k 2n) 2>parallel.err >&2
+	cmp serial.out compact.txt
+	[ "$(grep -c 'links.txt:' serial.err)" -eq 5 ]
+	diff -u serial.err parallel.err
+	# The seventh column: block 5 exited 0, the others 1.
+	[ "$(awk -F'\t' 'NR > 1 { print $1, $7 }' jobs.log | sort -n |
+	    awk '{ printf "%s", $2 }')" = 11110 ]
+}
