@@ -345,8 +345,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		err(2, "fork");
 	if (pid == 0)
 		run_child(m);
-	if (waitpid(pid, &status, 0) == -1)
-		err(2, "waitpid");
+	/* libFuzzer's timer for -timeout interrupts the wait. */
+	while (waitpid(pid, &status, 0) == -1)
+		if (errno != EINTR)
+			err(2, "waitpid");
 	for (i = 0; shared != NULL && i < ncounters; i++)
 		if (shared[i] > counters[i])
 			counters[i] = shared[i];
