@@ -5,7 +5,8 @@
 # edges covered, features, and the crash, leak, timeout and out-of-memory
 # inputs libFuzzer kept (fuzz/out/NAME/crash-*; a harness stops at its
 # first).  Exits 1 if any harness kept one.  Run from a configured build
-# tree; FUZZ_FLAGS adds libFuzzer flags.
+# tree; FUZZ_FLAGS adds libFuzzer flags, FUZZ_ONLY='PATTERN' (a shell
+# pattern such as '*-main') builds and runs only the harnesses it matches.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${FUZZ_SECONDS:-600}
@@ -19,6 +20,7 @@ status=0
 printf '%-26s %11s %7s %8s %8s\n' harness executions edges features crashes
 for h in fuzz/*-fuzz; do
 	name=$(basename "$h" -fuzz)
+	case $name in ${FUZZ_ONLY:-*}) ;; *) continue ;; esac
 	o=fuzz/out/$name
 	mkdir -p "$o/corpus"
 	rm -f "$o"/crash-* "$o"/leak-* "$o"/timeout-* "$o"/oom-*
