@@ -268,3 +268,41 @@ perft_checked() {
 	printf '%s\n' "$checked" | grep -q 'ply 2: h0e2: not a piece of the side to move'
 	printf '%s\n' "$checked" | grep -q 'ply 3: g2e3: illegal: a piece of the same side stands there'
 }
+
+@test "-f json says how the game ended: mate, stalemate or not at all" {
+	mate='3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1'
+	stale='3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1'
+	run --separate-stderr xq-bitpack -f json <<<"position fen $mate moves e1d1"
+	[ "$status" -eq 0 ]
+	[ "$output" = "{\"result\":null,\"end\":\"mate\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}" ]
+	run --separate-stderr xq-bitpack -f json <<<"position fen $stale moves a7a8"
+	[ "$output" = "{\"result\":null,\"end\":\"stalemate\",\"fen\":\"$stale\",\"moves\":[\"a7a8\"]}" ]
+	run --separate-stderr xq-bitpack -f json <<<"position fen $mate moves e1e2"
+	[ "$output" = "{\"result\":null,\"end\":null,\"fen\":\"$mate\",\"moves\":[\"e1e2\"]}" ]
+	# Through a packed link in each scheme the end is the same.
+	for scheme in geometric index ranked; do
+		p=$(xq-bitpack -S "$scheme" <<<"position fen $stale moves a7a8")
+		run --separate-stderr xq-bitpack -f json <<<"$p"
+		[ "$output" = "{\"result\":null,\"end\":\"stalemate\",\"fen\":\"$stale\",\"moves\":[\"a7a8\"]}" ]
+	done
+}
+
+@test "a move after mate or stalemate is reported as the game being over" {
+	mate='3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1'
+	stale='3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1'
+	for f in iccs json; do
+		run --separate-stderr xq-bitpack -f "$f" <<<"position fen $mate moves e1d1 d9e9"
+		[ "$status" -eq 1 ]
+		[ "$output" = "position fen $mate moves e1d1 d9e9" ]
+		[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9e9: the game is over (mate)" ]
+	done
+	run --separate-stderr xq-bitpack <<<"position fen $stale moves a7a8 d9d8"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9d8: the game is over (stalemate)" ]
+	run --separate-stderr xq-bitpack -i json -f iccs <<<"{\"fen\":\"$mate\",\"moves\":[\"e1d1\",\"d9d8\"]}"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9d8: the game is over (mate)" ]
+	# Before the end, an illegal move is still said to be one.
+	run --separate-stderr xq-bitpack <<<"position fen $mate moves e1e2 e0e1"
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: e0e1: not a piece of the side to move" ]
+}

@@ -155,6 +155,7 @@ read_game(const struct linereader *lr, const struct options *o,
 			return -1;
 		}
 		ml->start = g.start;
+		ml->result = g.result;
 		for (i = 0; i < g.n; i++)
 			movelist_push(ml, g.move[i]);
 		game_free(&g);
@@ -251,6 +252,7 @@ write_game(const struct linereader *lr, const struct options *o,
 		g.start = ml->start;
 		g.move = ml->move;
 		g.n = ml->n;
+		g.result = ml->result;
 		s = pack_game(&g, o->scheme);
 		break;
 	default:

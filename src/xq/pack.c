@@ -506,6 +506,7 @@ unpack_game(const char *s, size_t len, struct game *g, const char **why)
 
 	g->move = NULL;
 	g->n = 0;
+	g->result = RESULT_UNKNOWN;
 	if (!is_packed_game(s, len)) {
 		*why = "not a packed game";
 		return -1;

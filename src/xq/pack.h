@@ -16,11 +16,26 @@ enum scheme {
 	SCHEME_RANKED		/* range coded by the model's likelihoods */
 };
 
-/* A game: where it starts and the moves played. */
+/*
+ * What a game's record says of its result: not known, a win for Red
+ * (1-0) or for Black (0-1), or a draw (1/2-1/2).
+ */
+enum game_result {
+	RESULT_UNKNOWN,
+	RESULT_RED,
+	RESULT_BLACK,
+	RESULT_DRAW
+};
+
+/*
+ * A game: where it starts, the moves played and the result its record
+ * gives (RESULT_UNKNOWN unless a reader sets it).
+ */
 struct game {
 	struct xqpos	 start;
 	struct xqmove	*move;
 	size_t		 n;
+	enum game_result result;
 };
 
 /* pack.c */
