@@ -44,6 +44,7 @@ struct options {
 	enum input	 input;
 	enum notation	 in_notation;
 	enum scheme	 scheme;
+	int		 version;	/* of the packed games written */
 };
 
 static __dead void usage(int);
@@ -60,10 +61,15 @@ static int	 packing(const struct options *);
 static int	 read_checked(const struct linereader *,
 		    const struct options *, struct movelist *);
 
+enum {
+	OPT_PACK_VERSION = 256
+};
+
 static const struct option longopts[] = {
 	{ "format",	required_argument,	NULL,	'f' },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "input",	required_argument,	NULL,	'i' },
+	{ "pack-version", required_argument,	NULL,	OPT_PACK_VERSION },
 	{ "scheme",	required_argument,	NULL,	'S' },
 	{ "version",	no_argument,		NULL,	'V' },
 	{ NULL,		0,			NULL,	0 }
@@ -231,6 +237,7 @@ write_game(const struct linereader *lr, const struct options *o,
 	struct movelist checked;
 	struct game g;
 	enum output out = o->output;
+	const char *why = NULL;
 	char fen[XQ_FENMAX], *s;
 	size_t i;
 	int rc;
@@ -253,7 +260,7 @@ write_game(const struct linereader *lr, const struct options *o,
 		g.move = ml->move;
 		g.n = ml->n;
 		g.result = ml->result;
-		s = pack_game(&g, o->scheme);
+		s = pack_game(&g, o->scheme, o->version, &why);
 		break;
 	default:
 		s = write_movelist(ml, o->output == OUT_MOVES ?
@@ -269,8 +276,8 @@ write_game(const struct linereader *lr, const struct options *o,
 			return -1;
 	}
 	if (s == NULL) {
-		warn_at(lr->name, lr->lineno, "cannot pack this game "
-		    "(%zu plies, more than 10000?)", ml->n);
+		warn_at(lr->name, lr->lineno, "cannot pack this game: %s "
+		    "(%zu plies)", why, ml->n);
 		return -1;
 	}
 	puts(s);
@@ -318,7 +325,8 @@ int
 main(int argc, char *argv[])
 {
 	struct options o = { OUT_DEFAULT, NOTATION_ICCS, IN_AUTO,
-	    NOTATION_AUTO, SCHEME_RANKED };
+	    NOTATION_AUTO, SCHEME_RANKED, PACK_VERSION };
+	const char *errstr;
 	int ch, status = GF_EXIT_OK, s;
 
 	while ((ch = getopt_long(argc, argv, "f:hi:S:V", longopts,
@@ -335,6 +343,15 @@ main(int argc, char *argv[])
 		case 'S':
 			if (scheme_from_name(optarg, &o.scheme) == -1) {
 				warnx("unknown scheme: %s", optarg);
+				usage(GF_EXIT_ERROR);
+			}
+			break;
+		case OPT_PACK_VERSION:
+			o.version = (int)strtonum(optarg, 1, PACK_VERSION,
+			    &errstr);
+			if (errstr != NULL) {
+				warnx("unknown packed version: %s (one of: 1, "
+				    "2)", optarg);
 				usage(GF_EXIT_ERROR);
 			}
 			break;

@@ -1158,27 +1158,45 @@ read_movelist(const char *line, size_t len, enum notation nt, int checked,
 }
 
 /*
- * A JSON object: "fen" (optional, the standard start by default) and
+ * A JSON object: "fen" (optional, the standard start by default),
  * "moves", a list of move strings or one string of moves, each in ICCS,
- * WXF or Chinese notation.  Other members are left alone.
+ * WXF or Chinese notation, and "result" (optional).  Other members are
+ * left alone; a member named twice, or no "moves", is refused.
  */
 static int
 read_json(const char *line, size_t len, struct movelist *ml,
     struct notation_error *e)
 {
 	json_error_t jerr;
-	json_t *root, *fen;
+	json_t *root, *fen, *res;
 	struct xqpos cur;
 	int rc;
 
-	root = json_loadb(line, len, 0, &jerr);
+	root = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (root == NULL || !json_is_object(root)) {
-		set_error(e, 0, line, len, "not a JSON object");
+		set_error(e, 0, line, len, root == NULL &&
+		    strstr(jerr.text, "duplicate") != NULL ?
+		    "a member named twice" : "not a JSON object");
+		json_decref(root);
+		return -1;
+	}
+	if (json_object_get(root, "moves") == NULL) {
+		set_error(e, 0, line, len, "no \"moves\" member");
 		json_decref(root);
 		return -1;
 	}
 	rc = 0;
-	if ((fen = json_object_get(root, "fen")) != NULL &&
+	if ((res = json_object_get(root, "result")) != NULL &&
+	    !json_is_null(res) && (!json_is_string(res) ||
+	    result_from_name(json_string_value(res), json_string_length(res),
+	    &ml->result) == -1)) {
+		set_error(e, 0, json_is_string(res) ? json_string_value(res) :
+		    "result", json_is_string(res) ? json_string_length(res) :
+		    6, "result is not \"1-0\", \"0-1\", \"1/2-1/2\", \"*\" "
+		    "or null");
+		rc = -1;
+	}
+	if (rc == 0 && (fen = json_object_get(root, "fen")) != NULL &&
 	    (!json_is_string(fen) ||
 	    parse_whole_fen(&ml->start, json_string_value(fen)) == -1)) {
 		set_error(e, 0, json_is_string(fen) ? json_string_value(fen) :

@@ -43,7 +43,10 @@ const char	*scheme_name(enum scheme);
 int		 scheme_from_name(const char *, enum scheme *);
 int		 is_packed_game(const char *, size_t);
 int		 is_packed_board(const char *, size_t);
-char		*pack_game(const struct game *, enum scheme);
+#define PACK_VERSION	2	/* the version pack_game writes by default */
+char		*pack_game(const struct game *, enum scheme, int,
+		    const char **);
+size_t		 packed_game_max(void);
 int		 unpack_game(const char *, size_t, struct game *,
 		    const char **);
 void		 game_free(struct game *);
