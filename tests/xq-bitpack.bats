@@ -512,3 +512,9 @@ perft_checked() {
 	[ "$status" -eq 0 ]
 	[ "$output" = $'h2e2\nh2e2\nh2e2' ]
 }
+
+@test "the ranked model is learnt again, byte for byte, from the games that ship" {
+	run xq-train "$d/wxf-masters-hu-liu.iccs"
+	[ "$status" -eq 0 ]
+	diff -u "$top_srcdir/src/xq/model.c" <(printf '%s\n' "$output")
+}
