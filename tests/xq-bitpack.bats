@@ -519,3 +519,16 @@ perft_checked() {
 	[ "$status" -eq 0 ]
 	diff -u "$top_srcdir/src/xq/model.c" <(printf '%s\n' "$output")
 }
+
+@test "a packed position is at most 25 characters, without leading zeros" {
+	# xq-pack(5): every position fits in 141 bits, 24 digits after the 0.
+	run xq-randgame 3 200 ucci
+	printf '%s\n' "$output" | xq-bitpack -f board >"$BATS_TEST_TMPDIR/b"
+	[ "$(awk 'length($0) > 25' "$BATS_TEST_TMPDIR/b" | wc -l)" -eq 0 ]
+	p=$(xq-bitpack -f board <<<h2e2)
+	run --separate-stderr xq-bitpack <<<"0A${p#0}"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" = *": not the form a writer gives its position (0A"* ]]
+	run --separate-stderr xq-bitpack -f fen <<<"$p"
+	[ "$status" -eq 0 ]
+}
