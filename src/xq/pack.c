@@ -66,6 +66,8 @@ static size_t	 most_chars(struct form, size_t);
 static int	 canonical(const char *, size_t, const struct game *,
 		    struct form, const struct rc_encoder *, const char **);
 static void	 rest_as_integer(struct bits *, struct bignum *);
+static int	 ends_cleanly(const char *, size_t, const struct bits *,
+		    struct form, const char **);
 static int	 b64_value(int);
 
 static const char b64[] =
@@ -691,17 +693,54 @@ read_start(struct bits *b, struct game *g, const char **why)
 	bn_init(&v);
 	for (i = 1; i < nbits; i++)
 		bn_mul_add(&v, 2, get_bits(b, 1));
+	/* A writer gives no leading zero bits, and the start as one bit. */
+	if (bn_bits(&v) != nbits - 1) {
+		bn_free(&v);
+		*why = "not the form a writer gives its game";
+		return -1;
+	}
 	rc = board_from_bignum(&v, &g->start);
 	bn_free(&v);
 	if (rc == -1)
 		*why = "bad start position";
+	else if (is_start_position(&g->start)) {
+		*why = "not the form a writer gives its game";
+		rc = -1;
+	}
 	return rc;
 }
 
 /*
- * Is s the very string the writer gives for the game decoded from it?
- * Anything after the game, or a form no writer gives (trailing "A"s,
- * leading zeros in a start position), is refused with *why set.
+ * The checks that make a geometric or index string the writer's: no
+ * trailing "A" (the writer drops trailing zero bits) and, geometric, no
+ * bit set after the code; the header was checked as it was read, and an
+ * index integer must be used up by its moves.  Each code word of these
+ * schemes stands for one value, so nothing else could differ.
+ */
+static int
+ends_cleanly(const char *s, size_t len, const struct bits *b, struct form f,
+    const char **why)
+{
+	size_t i;
+
+	if (s[len - 1] == 'A') {
+		*why = "junk after the end of the game";
+		return -1;
+	}
+	if (f.scheme == SCHEME_GEOMETRIC)
+		for (i = b->pos; i < b->nbits; i++)
+			if ((b->buf[i >> 3] >> (7 - (i & 7))) & 1) {
+				*why = "junk after the end of the game";
+				return -1;
+			}
+	return 0;
+}
+
+/*
+ * Is the ranked string s the very string the writer gives for the game
+ * decoded from it?  The range decoder takes many codes for one game;
+ * the writer gives the shortest, which coded holds, as the decoder made
+ * it.  Anything after the game, or another code, is refused.
  */
 static int
 canonical(const char *s, size_t len, const struct game *g, struct form f,
@@ -796,9 +835,10 @@ unpack_game(const char *s, size_t len, struct game *g, const char **why)
 		rc = get_index(&b, g, f.version, why);
 	else
 		rc = get_ranked(&b, g, f.version, &enc, why);
-	if (rc == 0)
-		rc = canonical(s, len, g, f, f.scheme == SCHEME_RANKED ? &enc :
-		    NULL, why);
+	if (rc == 0 && f.scheme == SCHEME_RANKED)
+		rc = canonical(s, len, g, f, &enc, why);
+	else if (rc == 0)
+		rc = ends_cleanly(s, len, &b, f, why);
 	rc_enc_free(&enc);
 out:
 	free(buf);
