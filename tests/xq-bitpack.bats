@@ -88,7 +88,70 @@ perft_checked() {
 	for s in geometric index ranked; do
 		run --separate-stderr xq-bitpack -S "$s" "$d/ccpd-30.iccs"
 		[ "$status" -eq 0 ]
+		diff -u "$d/ccpd-30.$s-2" <(printf '%s\n' "$output")
+		run --separate-stderr xq-bitpack --pack-version=1 -S "$s" \
+		    "$d/ccpd-30.iccs"
+		[ "$status" -eq 0 ]
 		diff -u "$d/ccpd-30.$s" <(printf '%s\n' "$output")
+	done
+}
+
+@test "links of both versions decode to the games they always gave" {
+	for s in geometric index ranked; do
+		for v in "" -2; do
+			run --separate-stderr xq-bitpack "$d/ccpd-30.$s$v"
+			[ "$status" -eq 0 ]
+			diff -u "$d/ccpd-30.iccs" <(printf '%s\n' "$output")
+		done
+	done
+}
+
+@test "junk after a game is refused in both versions" {
+	for s in geometric index ranked; do
+		v1=$(head -n 1 "$d/ccpd-30.$s")
+		v2=$(head -n 1 "$d/ccpd-30.$s-2")
+		for bad in "${v1}A" "${v1}AAAA" "${v2}A" "${v2}x" "${v2}-_"; do
+			run --separate-stderr xq-bitpack <<<"$bad"
+			[ "$status" -eq 1 ]
+			[ "$output" = "$bad" ]
+			[[ "$stderr" = "xq-bitpack: stdin:1: "* ]]
+		done
+	done
+	run --separate-stderr xq-bitpack <<<"$(head -n 1 "$d/ccpd-30.index")A"
+	[[ "$stderr" = *": junk after the end of the game ("* ]]
+}
+
+@test "a version 2 link cut or lengthened by a character is refused" {
+	# Every one of the sample links, each way, in every scheme.
+	for s in geometric index ranked; do
+		while read -r p; do
+			for c in A B x - _ 9; do
+				printf '%s\n' "${p%?}" "$p$c"
+			done
+		done <"$d/ccpd-30.$s-2" >"$BATS_TEST_TMPDIR/bad"
+		run --separate-stderr xq-bitpack -f iccs "$BATS_TEST_TMPDIR/bad"
+		[ "$status" -eq 1 ]
+		diff -u "$BATS_TEST_TMPDIR/bad" <(printf '%s\n' "$output")
+	done
+}
+
+@test "a version 2 link carries the result; after mate it needs none" {
+	mate='3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1'
+	for s in geometric index ranked; do
+		for r in '"1-0"' '"0-1"' '"1/2-1/2"' null; do
+			p=$(xq-bitpack -S "$s" -i json <<<"{\"result\":$r,\"moves\":[\"h2e2\"]}")
+			run --separate-stderr xq-bitpack -f json <<<"$p"
+			[ "$output" = "{\"result\":$r,\"end\":null,\"moves\":[\"h2e2\"]}" ]
+		done
+		# The mate gives the result, in no more characters.
+		a=$(xq-bitpack -S "$s" <<<"position fen $mate moves e1d1")
+		b=$(xq-bitpack -S "$s" -i json <<<"{\"result\":\"1-0\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}")
+		[ "$a" = "$b" ]
+		run --separate-stderr xq-bitpack -f json <<<"$a"
+		[ "$output" = "{\"result\":\"1-0\",\"end\":\"mate\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}" ]
+		run --separate-stderr xq-bitpack -S "$s" -i json <<<"{\"result\":\"0-1\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" = *"cannot pack this game: the result is not the one the end of the game gives (1 plies)" ]]
 	done
 }
 
@@ -120,8 +183,10 @@ perft_checked() {
 	done
 }
 
-@test "the 12-ply game in Chinese packs to 11 characters and back" {
+@test "the 12-ply game in Chinese packs to 12 characters and back" {
 	run xq-bitpack "$d/vector12.chinese"
+	[ "$output" = 2rhGkvFheSOr ]
+	run xq-bitpack --pack-version=1 "$d/vector12.chinese"
 	[ "$output" = 1rGkvFheSOw ]
 	run xq-bitpack -f chinese <<<1rGkvFheSOw
 	[ "$output" = "$(cat "$d/vector12.chinese")" ]
@@ -178,7 +243,7 @@ perft_checked() {
 	line=$(for i in $(seq 2501); do printf 'h0g2 h9g7 g2h0 g7h9 '; done)
 	run --separate-stderr xq-bitpack <<<"$line"
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "xq-bitpack: stdin:1: cannot pack this game (10004 plies, more than 10000?)" ]
+	[ "$stderr" = "xq-bitpack: stdin:1: cannot pack this game: too many plies (more than 10000) (10004 plies)" ]
 }
 
 @test "-i forces the notation of the input" {
@@ -192,17 +257,22 @@ perft_checked() {
 @test "unknown formats and schemes are usage errors" {
 	run --separate-stderr xq-bitpack -f nonesuch </dev/null
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"usage: xq-bitpack"* ]]
+	[ "$stderr" = "xq-bitpack: unknown output format: nonesuch (one of: packed, fen, board, iccs, ucci, wxf, chinese, json)" ]
 	run --separate-stderr xq-bitpack -S nonesuch </dev/null
 	[ "$status" -eq 2 ]
+	[ "$stderr" = "xq-bitpack: unknown scheme: nonesuch (one of: geometric, index, ranked)" ]
 	run --separate-stderr xq-bitpack -i nonesuch </dev/null
 	[ "$status" -eq 2 ]
+	[ "$stderr" = "xq-bitpack: unknown input format: nonesuch (one of: auto, packed, fen, board, iccs, ucci, wxf, chinese, json)" ]
+	run --separate-stderr xq-bitpack --pack-version=3 </dev/null
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "xq-bitpack: unknown packed version: 3 (one of: 1, 2)" ]
 }
 
 @test "a missing file is reported once and the other files are read" {
 	run --separate-stderr xq-bitpack "$BATS_TEST_TMPDIR/nonesuch" "$d/vector12.iccs"
 	[ "$status" -eq 2 ]
-	[ "$output" = 1rGkvFheSOw ]
+	[ "$output" = 2rhGkvFheSOr ]
 	[ "$stderr" = "xq-bitpack: $BATS_TEST_TMPDIR/nonesuch: No such file or directory" ]
 }
 
@@ -214,7 +284,7 @@ perft_checked() {
 @test "the examples of xq-bitpack(1)" {
 	cd "$top_srcdir"
 	run xq-bitpack examples/xq-opening.txt
-	[ "$output" = 1rGkvFheSOw ]
+	[ "$output" = 2rhGkvFheSOr ]
 	run xq-bitpack -f wxf <<<1rGkvFheSOw
 	[ "$output" = "E3+5 C8.4 H2+3 H8+7 R1.2 P7+1 C2.1 E3+5 H8+7 P3+1 C8.9 H2+3" ]
 	run xq-bitpack -f fen examples/xq-opening.txt
@@ -229,6 +299,8 @@ perft_checked() {
 
 @test "the examples of xq-pack(5)" {
 	run xq-bitpack -S ranked <<<"g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7"
+	[ "$output" = 2rhGkvFheSOr ]
+	run xq-bitpack --pack-version=1 -S ranked <<<"g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7"
 	[ "$output" = 1rGkvFheSOw ]
 	run xq-bitpack <<<"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 	[ "$output" = 0BaeFPhkTJTBEZxvc61Z2jQs ]
@@ -267,4 +339,196 @@ perft_checked() {
 	printf '%s\n' "$checked" | grep -q 'ply 7: c0e2: illegal: it leaves the king in check'
 	printf '%s\n' "$checked" | grep -q 'ply 2: h0e2: not a piece of the side to move'
 	printf '%s\n' "$checked" | grep -q 'ply 3: g2e3: illegal: a piece of the same side stands there'
+}
+
+@test "-f json says how the game ended: mate, stalemate or not at all" {
+	mate='3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1'
+	stale='3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1'
+	run --separate-stderr xq-bitpack -f json <<<"position fen $mate moves e1d1"
+	[ "$status" -eq 0 ]
+	[ "$output" = "{\"result\":null,\"end\":\"mate\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}" ]
+	run --separate-stderr xq-bitpack -f json <<<"position fen $stale moves a7a8"
+	[ "$output" = "{\"result\":null,\"end\":\"stalemate\",\"fen\":\"$stale\",\"moves\":[\"a7a8\"]}" ]
+	run --separate-stderr xq-bitpack -f json <<<"position fen $mate moves e1e2"
+	[ "$output" = "{\"result\":null,\"end\":null,\"fen\":\"$mate\",\"moves\":[\"e1e2\"]}" ]
+	# Through a packed link in each scheme the end is the same.
+	for scheme in geometric index ranked; do
+		p=$(xq-bitpack -S "$scheme" <<<"position fen $stale moves a7a8")
+		run --separate-stderr xq-bitpack -f json <<<"$p"
+		[ "$output" = "{\"result\":\"1-0\",\"end\":\"stalemate\",\"fen\":\"$stale\",\"moves\":[\"a7a8\"]}" ]
+	done
+}
+
+@test "a move after mate or stalemate is reported as the game being over" {
+	mate='3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1'
+	stale='3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1'
+	for f in iccs json; do
+		run --separate-stderr xq-bitpack -f "$f" <<<"position fen $mate moves e1d1 d9e9"
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9e9: the game is over (mate)" ]
+	done
+	[ "$output" = "{\"line\":1,\"error\":\"ply 2: d9e9: the game is over (mate)\",\"input\":\"position fen $mate moves e1d1 d9e9\"}" ]
+	run --separate-stderr xq-bitpack <<<"position fen $stale moves a7a8 d9d8"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9d8: the game is over (stalemate)" ]
+	run --separate-stderr xq-bitpack -i json -f iccs <<<"{\"fen\":\"$mate\",\"moves\":[\"e1d1\",\"d9d8\"]}"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9d8: the game is over (mate)" ]
+	# Before the end, an illegal move is still said to be one.
+	run --separate-stderr xq-bitpack <<<"position fen $mate moves e1e2 e0e1"
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: e0e1: not a piece of the side to move" ]
+}
+
+@test "a bad line is copied through byte for byte, NULs and CR included" {
+	printf '1rGkvFheSOw\0junk\nh2e2 zz\r\nh2e2\r\n' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr xq-bitpack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	xq-bitpack "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out" 2>/dev/null || :
+	{ printf '1rGkvFheSOw\0junk\nh2e2 zz\r\n'
+	  printf '%s\r\n' "$(xq-bitpack <<<h2e2)"; } >"$BATS_TEST_TMPDIR/want"
+	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/out"
+	[[ "$stderr" = *"/in:1: "* ]]
+	[[ "$stderr" = *"/in:2: ply 2: zz: not an ICCS move" ]]
+}
+
+@test "a JSON object without moves, or with a member twice, is refused" {
+	for bad in '{"Moves":["h2e2"]}' '{"move":"h2e2"}' '{"fen":"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"}' '{}'; do
+		run --separate-stderr xq-bitpack <<<"$bad"
+		[ "$status" -eq 1 ]
+		[ "$output" = "$bad" ]
+		[[ "$stderr" = 'xq-bitpack: stdin:1: no "moves" member ('* ]]
+	done
+	run --separate-stderr xq-bitpack <<<'{"moves":["h2e2"],"moves":["h2e3"]}'
+	[ "$status" -eq 1 ]
+	[[ "$stderr" = 'xq-bitpack: stdin:1: a member named twice ('* ]]
+	run --separate-stderr xq-bitpack -f iccs <<<'{"moves":[]}'
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+}
+
+@test "a line of spaces and tabs passes through like a blank line" {
+	printf '  \t\n\nh2e2\n' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr xq-bitpack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "" ]
+	[ "$(xq-bitpack "$BATS_TEST_TMPDIR/in" | wc -l)" -eq 3 ]
+	xq-bitpack "$BATS_TEST_TMPDIR/in" | head -n 2 | cmp - <(printf '  \t\n\n')
+}
+
+@test "a packed line longer than any game is refused before it is decoded" {
+	big=$(head -c 1000000 /dev/zero | tr '\0' 'B')
+	for s in g i r; do
+		run --separate-stderr timeout 20 xq-bitpack -f iccs <<<"1$s$big"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" = *": longer than any packed game (1"$s"BBBB"* ]]
+		# Within the limit but more than its plies could take.
+		run --separate-stderr timeout 20 xq-bitpack -f iccs <<<"1${s}A${big:0:20000}"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" = *": too long for its number of plies ("* ]]
+	done
+}
+
+@test "a game of 10000 plies packs and unpacks in every scheme" {
+	line=$(for i in $(seq 2500); do printf 'h0g2 h9g7 g2h0 g7h9 '; done)
+	for s in geometric index ranked; do
+		p=$(timeout 60 xq-bitpack -S "$s" <<<"$line")
+		# xq-pack(5): no packed game is longer than 28374 characters.
+		[ "${#p}" -le 28374 ]
+		run timeout 60 xq-bitpack -f iccs <<<"$p"
+		[ "$status" -eq 0 ]
+		[ "$output" = "${line% }" ]
+	done
+}
+
+@test "with SIGPIPE ignored a closed pipe stops the run at once" {
+	for i in $(seq 200); do cat "$d/ccpd-30.iccs"; done >"$BATS_TEST_TMPDIR/in"
+	echo 'h2e2 zz99' >>"$BATS_TEST_TMPDIR/in"
+	run bash -c 'trap "" PIPE; xq-bitpack "$1" 2>"$2" | head -c 1 >/dev/null; exit "${PIPESTATUS[0]}"' \
+	    sh "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/err"
+	[ "$status" -eq 2 ]
+	grep -q 'write error on standard output' "$BATS_TEST_TMPDIR/err"
+	! grep -q 'zz99' "$BATS_TEST_TMPDIR/err"
+}
+
+@test "--help and --version into a full disk exit 2" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run sh -c 'xq-bitpack --help >/dev/full'
+	[ "$status" -eq 2 ]
+	[[ "$output" = *"write error"* ]]
+	run sh -c 'xq-bitpack -V >/dev/full'
+	[ "$status" -eq 2 ]
+}
+
+@test "a diagnostic quotes a short excerpt, escaped" {
+	long=$(head -c 100000 /dev/zero | tr '\0' 'x')
+	run --separate-stderr xq-bitpack <<<"h2e2 $long"
+	[ "$status" -eq 1 ]
+	[ "${#stderr}" -lt 200 ]
+	[[ "$stderr" = *"xxxxxxxx...: not an ICCS move" ]]
+	run --separate-stderr xq-bitpack < <(printf '1gA\033[2J\n')
+	[ "$status" -eq 1 ]
+	[[ "$stderr" = *'\x1b[2J'* ]]
+	[[ "$stderr" != *$'\033'* ]]
+}
+
+@test "-f json writes one JSON object a line, bad records too" {
+	printf '%s\n' h2e2 'h2e2 zz99' '1gA' '' '{"moves":["h2e2"' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr xq-bitpack -f json "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = '{"result":null,"end":null,"moves":["h2e2"]}' ]
+	[ "${lines[1]}" = '{"line":2,"error":"ply 2: zz99: not an ICCS move","input":"h2e2 zz99"}' ]
+	[[ "${lines[2]}" = '{"line":3,"error":"'*'","input":"1gA"}' ]]
+	[[ "${lines[3]}" = '{"line":5,"error":"not a JSON object ('*'","input":"{\"moves\":[\"h2e2\""}' ]]
+	if command -v jq >/dev/null; then
+		xq-bitpack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | jq -e . >/dev/null || false
+	fi
+}
+
+@test "--summary counts the records on standard error" {
+	printf '%s\n' h2e2 'h2e2 zz99' '' h0g2 >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr xq-bitpack --summary "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "$stderr" = *$'\n''xq-bitpack: 3 records: 2 good, 1 bad, 0 warnings' ]]
+	run --separate-stderr xq-bitpack "$BATS_TEST_TMPDIR/in"
+	[[ "$stderr" != *records* ]]
+}
+
+@test "--help lists every option, one line each, with the names it takes" {
+	run xq-bitpack --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" = "usage: xq-bitpack "* ]]
+	for o in -f,\ --format= -h,\ --help -i,\ --input= --pack-version= \
+	    -S,\ --scheme= --summary -V,\ --version; do
+		[ "$(printf '%s\n' "$output" | grep -c -- "^  .*$o")" -eq 1 ]
+	done
+	printf '%s\n' "$output" | grep -q 'FORMAT: packed, fen, board, iccs, ucci, wxf, chinese, json)'
+	printf '%s\n' "$output" | grep -q 'SCHEME: geometric, index, ranked)'
+	[ "${#lines[@]}" -eq 8 ]
+}
+
+@test "-i auto detects what each line holds" {
+	printf '%s\n' h2e2 "$(xq-bitpack <<<h2e2)" 'C2.5' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr xq-bitpack -i auto -f iccs "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "$output" = $'h2e2\nh2e2\nh2e2' ]
+}
+
+@test "the ranked model is learnt again, byte for byte, from the games that ship" {
+	run xq-train "$d/wxf-masters-hu-liu.iccs"
+	[ "$status" -eq 0 ]
+	diff -u "$top_srcdir/src/xq/model.c" <(printf '%s\n' "$output")
+}
+
+@test "a packed position is at most 25 characters, without leading zeros" {
+	# xq-pack(5): every position fits in 141 bits, 24 digits after the 0.
+	run xq-randgame 3 200 ucci
+	printf '%s\n' "$output" | xq-bitpack -f board >"$BATS_TEST_TMPDIR/b"
+	[ "$(awk 'length($0) > 25' "$BATS_TEST_TMPDIR/b" | wc -l)" -eq 0 ]
+	p=$(xq-bitpack -f board <<<h2e2)
+	run --separate-stderr xq-bitpack <<<"0A${p#0}"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" = *": not the form a writer gives its position (0A"* ]]
+	run --separate-stderr xq-bitpack -f fen <<<"$p"
+	[ "$status" -eq 0 ]
 }

@@ -25,9 +25,13 @@ _xq_bitpack()
 		COMPREPLY=($(compgen -W 'geometric index ranked' -- "$cur"))
 		return
 		;;
+	--pack-version)
+		COMPREPLY=($(compgen -W '1 2' -- "$cur"))
+		return
+		;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-f -h -i -S -V --format --help --input --scheme --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-f -h -i -S -V --format --help --input --pack-version --scheme --summary --version' -- "$cur"))
 		return
 	fi
 	COMPREPLY=($(compgen -f -- "$cur"))

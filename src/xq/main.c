@@ -14,6 +14,7 @@
 
 #include <err.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,11 @@ struct options {
 	enum input	 input;
 	enum notation	 in_notation;
 	enum scheme	 scheme;
+	int		 version;	/* of the packed games written */
 };
+
+#define OUT_NAMES "packed, fen, board, iccs, ucci, wxf, chinese, json"
+#define IN_NAMES "auto, packed, fen, board, iccs, ucci, wxf, chinese, json"
 
 static __dead void usage(int);
 static void	 parse_format(const char *, struct options *);
@@ -59,12 +64,25 @@ static int	 write_game(const struct linereader *, const struct options *,
 static int	 packing(const struct options *);
 static int	 read_checked(const struct linereader *,
 		    const struct options *, struct movelist *);
+static void	 report(const struct linereader *, size_t, const char *, ...)
+		    __attribute__((__format__(__printf__, 3, 4)));
+static void	 write_line(const struct linereader *, const char *);
+
+/* What was wrong with the line reported last. */
+static char	 why_line[512];
+
+enum {
+	OPT_PACK_VERSION = 256,
+	OPT_SUMMARY
+};
 
 static const struct option longopts[] = {
 	{ "format",	required_argument,	NULL,	'f' },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "input",	required_argument,	NULL,	'i' },
+	{ "pack-version", required_argument,	NULL,	OPT_PACK_VERSION },
 	{ "scheme",	required_argument,	NULL,	'S' },
+	{ "summary",	no_argument,		NULL,	OPT_SUMMARY },
 	{ "version",	no_argument,		NULL,	'V' },
 	{ NULL,		0,			NULL,	0 }
 };
@@ -72,10 +90,26 @@ static const struct option longopts[] = {
 static __dead void
 usage(int status)
 {
-	fprintf(status == 0 ? stdout : stderr,
-	    "usage: xq-bitpack [-hV] [-f format] [-i format] [-S scheme] "
-	    "[file ...]\n");
-	exit(status);
+	FILE *fp = status == 0 ? stdout : stderr;
+
+	fprintf(fp, "usage: xq-bitpack [-hV] [-f format] [-i format] "
+	    "[-S scheme] [--pack-version=N] [--summary] [file ...]\n");
+	if (status != 0)
+		exit(status);
+	fputs("  -f, --format=FORMAT    what to write (FORMAT: " OUT_NAMES
+	    ")\n"
+	    "  -h, --help             print this help and exit\n"
+	    "  -i, --input=FORMAT     what the lines hold (FORMAT: " IN_NAMES
+	    ")\n"
+	    "      --pack-version=N   version of the packed games written "
+	    "(N: 1, 2)\n"
+	    "  -S, --scheme=SCHEME    how packed games code the moves "
+	    "(SCHEME: geometric, index, ranked)\n"
+	    "      --summary          count the records on standard error "
+	    "at the end\n"
+	    "  -V, --version          print the version and exit\n", fp);
+	finish_stdout();
+	exit(GF_EXIT_OK);
 }
 
 static void
@@ -90,10 +124,9 @@ parse_format(const char *arg, struct options *o)
 	else if (notation_from_name(arg, &o->out_notation) == 0 &&
 	    o->out_notation != NOTATION_AUTO)
 		o->output = OUT_MOVES;
-	else {
-		warnx("unknown output format: %s", arg);
-		usage(GF_EXIT_ERROR);
-	}
+	else
+		errx(GF_EXIT_ERROR, "unknown output format: %s (one of: "
+		    OUT_NAMES ")", arg);
 }
 
 static void
@@ -108,10 +141,9 @@ parse_input(const char *arg, struct options *o)
 	else if (notation_from_name(arg, &o->in_notation) == 0)
 		o->input = o->in_notation == NOTATION_AUTO ? IN_AUTO :
 		    IN_MOVES;
-	else {
-		warnx("unknown input format: %s", arg);
-		usage(GF_EXIT_ERROR);
-	}
+	else
+		errx(GF_EXIT_ERROR, "unknown input format: %s (one of: "
+		    IN_NAMES ")", arg);
 }
 
 /*
@@ -149,20 +181,21 @@ read_game(const struct linereader *lr, const struct options *o,
 	switch (*in) {
 	case IN_PACKED:
 		if (unpack_game(lr->line, lr->len, &g, &why) == -1) {
-			warn_at(lr->name, lr->lineno, "%s (%.*s)", why,
-			    (int)lr->len, lr->line);
+			report(lr, 0, "%s (%s)", why,
+			    excerpt(lr->line, lr->len));
 			game_free(&g);
 			return -1;
 		}
 		ml->start = g.start;
+		ml->result = g.result;
 		for (i = 0; i < g.n; i++)
 			movelist_push(ml, g.move[i]);
 		game_free(&g);
 		return 0;
 	case IN_BOARD:
 		if (unpack_board(lr->line, lr->len, &ml->start, &why) == -1) {
-			warn_at(lr->name, lr->lineno, "%s (%.*s)", why,
-			    (int)lr->len, lr->line);
+			report(lr, 0, "%s (%s)", why,
+			    excerpt(lr->line, lr->len));
 			return -1;
 		}
 		return 0;
@@ -171,13 +204,12 @@ read_game(const struct linereader *lr, const struct options *o,
 		    end == lr->line + lr->len)
 			return 0;
 		if (end == lr->line)
-			warn_at(lr->name, lr->lineno,
-			    "no game can reach this position (%.*s)",
-			    (int)lr->len, lr->line);
+			report(lr, 0, "no game can reach this position (%s)",
+			    excerpt(lr->line, lr->len));
 		else
-			warn_at_column(lr->name, lr->lineno,
-			    (size_t)(end - lr->line) + 1, "bad FEN (%.*s)",
-			    (int)(lr->line + lr->len - end), end);
+			report(lr, (size_t)(end - lr->line) + 1,
+			    "bad FEN (%s)", excerpt(end,
+			    (size_t)(lr->line + lr->len - end)));
 		return -1;
 	default:
 		/* A list to pack is checked against the rules as it packs. */
@@ -209,10 +241,11 @@ read_checked(const struct linereader *lr, const struct options *o,
 	    &e) == 0)
 		return 0;
 	if (e.ply == 0)
-		warn_at(lr->name, lr->lineno, "%s (%s)", e.why, e.token);
+		report(lr, 0, "%s (%s)", e.why, excerpt(e.token,
+		    strlen(e.token)));
 	else
-		warn_at(lr->name, lr->lineno, "ply %zu: %s: %s", e.ply,
-		    e.token, e.why);
+		report(lr, 0, "ply %zu: %s: %s", e.ply,
+		    excerpt(e.token, strlen(e.token)), e.why);
 	return -1;
 }
 
@@ -230,6 +263,7 @@ write_game(const struct linereader *lr, const struct options *o,
 	struct movelist checked;
 	struct game g;
 	enum output out = o->output;
+	const char *why = NULL;
 	char fen[XQ_FENMAX], *s;
 	size_t i;
 	int rc;
@@ -242,7 +276,7 @@ write_game(const struct linereader *lr, const struct options *o,
 	switch (out) {
 	case OUT_FEN:
 		fen_format(&pos, fen, sizeof(fen));
-		puts(fen);
+		write_line(lr, fen);
 		return 0;
 	case OUT_BOARD:
 		s = pack_board(&pos);
@@ -251,7 +285,8 @@ write_game(const struct linereader *lr, const struct options *o,
 		g.start = ml->start;
 		g.move = ml->move;
 		g.n = ml->n;
-		s = pack_game(&g, o->scheme);
+		g.result = ml->result;
+		s = pack_game(&g, o->scheme, o->version, &why);
 		break;
 	default:
 		s = write_movelist(ml, o->output == OUT_MOVES ?
@@ -267,15 +302,48 @@ write_game(const struct linereader *lr, const struct options *o,
 			return -1;
 	}
 	if (s == NULL) {
-		warn_at(lr->name, lr->lineno, "cannot pack this game "
-		    "(%zu plies, more than 10000?)", ml->n);
+		report(lr, 0, "cannot pack this game: %s "
+		    "(%zu plies)", why, ml->n);
 		return -1;
 	}
-	puts(s);
+	write_line(lr, s);
 	free(s);
 	return 0;
 }
 
+/*
+ * Say what is wrong with the line on standard error, and keep it for the
+ * JSON error line that stands in for the record under -f json.
+ */
+static void
+report(const struct linereader *lr, size_t column, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why_line, sizeof(why_line), fmt, ap);
+	va_end(ap);
+	if (column > 0)
+		warn_at_column(lr->name, lr->lineno, column, "%s", why_line);
+	else
+		warn_at(lr->name, lr->lineno, "%s", why_line);
+}
+
+/* A record written, ended as its input line was (CR LF or LF). */
+static void
+write_line(const struct linereader *lr, const char *s)
+{
+	fputs(s, stdout);
+	if (lr->cr)
+		putchar('\r');
+	putchar('\n');
+}
+
+/*
+ * One line in, one line out: the game, or for a bad line the line itself
+ * byte for byte (under -f json an error object instead, so that the
+ * output stays JSON).
+ */
 static int
 do_line(const struct linereader *lr, const struct options *o)
 {
@@ -287,8 +355,13 @@ do_line(const struct linereader *lr, const struct options *o)
 	if (read_game(lr, o, &ml, &in) == 0)
 		rc = write_game(lr, o, &ml, in);
 	movelist_free(&ml);
-	if (rc == -1)
-		printf("%.*s\n", (int)lr->len, lr->line);
+	if (rc == -1) {
+		if (o->output == OUT_MOVES && o->out_notation == NOTATION_JSON)
+			json_error_line(stdout, lr->lineno, why_line, lr->line,
+			    lr->len);
+		else
+			lr_write(lr, stdout);
+	}
 	return rc;
 }
 
@@ -296,17 +369,20 @@ static int
 filter(const char *path, const struct options *o)
 {
 	struct linereader lr;
-	int status = GF_EXIT_OK;
+	int status = GF_EXIT_OK, rc;
 
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
-	while (lr_next(&lr) == 1) {
-		if (lr.len == 0) {
-			putchar('\n');
+	while (!run_stopped() && lr_next(&lr) == 1) {
+		/* A blank line, spaces and tabs only, stays as it is. */
+		if (lr_blank(&lr)) {
+			lr_write(&lr, stdout);
+			check_stdout();
 			continue;
 		}
-		if (do_line(&lr, o) == -1)
+		if ((rc = do_line(&lr, o)) == -1)
 			status = GF_EXIT_BAD;
+		run_record(rc == -1);
 	}
 	if (lr_close(&lr) == -1)
 		status = GF_EXIT_ERROR;
@@ -317,8 +393,9 @@ int
 main(int argc, char *argv[])
 {
 	struct options o = { OUT_DEFAULT, NOTATION_ICCS, IN_AUTO,
-	    NOTATION_AUTO, SCHEME_RANKED };
-	int ch, status = GF_EXIT_OK, s;
+	    NOTATION_AUTO, SCHEME_RANKED, PACK_VERSION };
+	const char *errstr;
+	int ch, status = GF_EXIT_OK, s, summary = 0;
 
 	while ((ch = getopt_long(argc, argv, "f:hi:S:V", longopts,
 	    NULL)) != -1) {
@@ -332,10 +409,19 @@ main(int argc, char *argv[])
 			parse_input(optarg, &o);
 			break;
 		case 'S':
-			if (scheme_from_name(optarg, &o.scheme) == -1) {
-				warnx("unknown scheme: %s", optarg);
-				usage(GF_EXIT_ERROR);
-			}
+			if (scheme_from_name(optarg, &o.scheme) == -1)
+				errx(GF_EXIT_ERROR, "unknown scheme: %s (one "
+				    "of: geometric, index, ranked)", optarg);
+			break;
+		case OPT_PACK_VERSION:
+			o.version = (int)strtonum(optarg, 1, PACK_VERSION,
+			    &errstr);
+			if (errstr != NULL)
+				errx(GF_EXIT_ERROR, "unknown packed version: "
+				    "%s (one of: 1, 2)", optarg);
+			break;
+		case OPT_SUMMARY:
+			summary = 1;
 			break;
 		case 'V':
 			print_version();
@@ -347,11 +433,11 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	run_start(summary);
 	if (argc == 0)
 		status = filter("-", &o);
-	for (; argc > 0; argc--, argv++)
+	for (; argc > 0 && !run_stopped(); argc--, argv++)
 		if ((s = filter(*argv, &o)) > status)
 			status = s;
-	finish_stdout();
-	return status;
+	return run_finish(status);
 }
