@@ -3,6 +3,9 @@ bin_PROGRAMS += xq-bitpack
 xq_bitpack_SOURCES = \
 	src/xq/board.c \
 	src/xq/board64.c \
+	src/xq/dhtmlxq.c \
+	src/xq/gamefile.c \
+	src/xq/gamefile.h \
 	src/xq/main.c \
 	src/xq/model.c \
 	src/xq/movegen.c \
@@ -11,7 +14,9 @@ xq_bitpack_SOURCES = \
 	src/xq/order.c \
 	src/xq/pack.c \
 	src/xq/pack.h \
-	src/xq/xq.h
+	src/xq/pgn.c \
+	src/xq/xq.h \
+	src/xq/xqf.c
 xq_bitpack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 xq_bitpack_LDADD = $(LDADD) $(JANSSON_LIBS)
 libgf_a_SOURCES += src/lib/rangecoder.c

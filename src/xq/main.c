@@ -3,6 +3,8 @@
  *
  * Each input line is a move list (ICCS, UCCI, WXF, Chinese or JSON), a
  * packed game, a FEN or a packed position; each gives one output line.
+ * A game file (PGN, DhtmlXQ, XQF) is read whole instead, and each game
+ * in it gives one output line, or one a line of its tree with --lines.
  * This file does the options and the I/O; the work is in board.c and
  * movegen.c (the rules), notation.c (the move notations) and pack.c and
  * board64.c (the packed forms of xq-pack(5)).
@@ -17,17 +19,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+#include <jansson.h>
 
 #include "gf.h"
 #include "notation.h"
 #include "pack.h"
+#include "gamefile.h"
 
 enum output {
 	OUT_DEFAULT,	/* packed for text input, ICCS or FEN for packed */
 	OUT_PACKED,
 	OUT_MOVES,	/* in the notation of out_notation */
 	OUT_FEN,
-	OUT_BOARD
+	OUT_BOARD,
+	OUT_PGN,	/* a game file of the whole tree */
+	OUT_DHTMLXQ
 };
 
 enum input {
@@ -35,7 +43,8 @@ enum input {
 	IN_MOVES,	/* in the notation of in_notation */
 	IN_PACKED,
 	IN_FEN,
-	IN_BOARD
+	IN_BOARD,
+	IN_FILE		/* a game file, of the format of file_format */
 };
 
 struct options {
@@ -44,6 +53,16 @@ struct options {
 	enum input	 input;
 	enum notation	 in_notation;
 	enum scheme	 scheme;
+	enum file_format file_format;
+	const char	*encoding;	/* of game files; NULL: told by content */
+	int		 lines;		/* every line of a game's tree */
+	enum notation	 movetext;	/* of PGN written */
+};
+
+/* What the games of one game file are written with. */
+struct file_run {
+	const struct options *o;
+	int		 status;
 };
 
 static __dead void usage(int);
@@ -59,11 +78,21 @@ static int	 write_game(const struct linereader *, const struct options *,
 static int	 packing(const struct options *);
 static int	 read_checked(const struct linereader *,
 		    const struct options *, struct movelist *);
+static int	 looks_like_file(const struct linereader *);
+static char	*slurp(struct linereader *, size_t *);
+static int	 filter_file(struct linereader *, const struct options *);
+static void	 write_file_game(struct gamerec *, void *);
+static int	 write_record(const struct gamerec *, const struct movelist *,
+		    const struct options *);
+static char	*game_json(const struct gamerec *, const struct movelist *);
 
 static const struct option longopts[] = {
+	{ "encoding",	required_argument,	NULL,	'e' },
 	{ "format",	required_argument,	NULL,	'f' },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "input",	required_argument,	NULL,	'i' },
+	{ "lines",	no_argument,		NULL,	'l' },
+	{ "movetext",	required_argument,	NULL,	'm' },
 	{ "scheme",	required_argument,	NULL,	'S' },
 	{ "version",	no_argument,		NULL,	'V' },
 	{ NULL,		0,			NULL,	0 }
@@ -73,8 +102,8 @@ static __dead void
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: xq-bitpack [-hV] [-f format] [-i format] [-S scheme] "
-	    "[file ...]\n");
+	    "usage: xq-bitpack [-hlV] [-e encoding] [-f format] [-i format] "
+	    "[-m notation] [-S scheme] [file ...]\n");
 	exit(status);
 }
 
@@ -87,6 +116,10 @@ parse_format(const char *arg, struct options *o)
 		o->output = OUT_FEN;
 	else if (strcmp(arg, "board") == 0)
 		o->output = OUT_BOARD;
+	else if (strcmp(arg, "pgn") == 0)
+		o->output = OUT_PGN;
+	else if (strcmp(arg, "dhtmlxq") == 0)
+		o->output = OUT_DHTMLXQ;
 	else if (notation_from_name(arg, &o->out_notation) == 0 &&
 	    o->out_notation != NOTATION_AUTO)
 		o->output = OUT_MOVES;
@@ -105,7 +138,12 @@ parse_input(const char *arg, struct options *o)
 		o->input = IN_FEN;
 	else if (strcmp(arg, "board") == 0)
 		o->input = IN_BOARD;
-	else if (notation_from_name(arg, &o->in_notation) == 0)
+	else if (strcmp(arg, "pgn") == 0 || strcmp(arg, "dhtmlxq") == 0 ||
+	    strcmp(arg, "xqf") == 0) {
+		o->input = IN_FILE;
+		o->file_format = arg[0] == 'p' ? FILE_PGN : arg[0] == 'd' ?
+		    FILE_DHTMLXQ : FILE_XQF;
+	} else if (notation_from_name(arg, &o->in_notation) == 0)
 		o->input = o->in_notation == NOTATION_AUTO ? IN_AUTO :
 		    IN_MOVES;
 	else {
@@ -292,6 +330,210 @@ do_line(const struct linereader *lr, const struct options *o)
 	return rc;
 }
 
+/*
+ * Does the first line begin a game file?  A web page may hold DhtmlXQ
+ * blocks further down: its first line is markup.
+ */
+static int
+looks_like_file(const struct linereader *lr)
+{
+	const char *s = lr->line;
+	size_t len = lr->len;
+
+	if (detect_file_format(s, len) != FILE_NONE)
+		return 1;
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
+	while (len > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		len--;
+	}
+	return len > 0 && *s == '<';
+}
+
+/*
+ * The whole input, its first line already read: that line as it was,
+ * then the rest.
+ */
+static char *
+slurp(struct linereader *lr, size_t *outlen)
+{
+	char *buf;
+	size_t len, cap, rest, n;
+
+	rest = lr->fill - lr->start;
+	if (lr->len > SIZE_MAX / 2 - rest - 3)
+		errx(GF_EXIT_ERROR, "%s: file too large", lr->name);
+	cap = (lr->len + rest + 3) * 2 + 65536;
+	buf = xmalloc(cap);
+	memcpy(buf, lr->line, lr->len);
+	len = lr->len;
+	if (lr->cr)
+		buf[len++] = '\r';
+	if (lr->newline)
+		buf[len++] = '\n';
+	memcpy(buf + len, lr->buf + lr->start, rest);
+	len += rest;
+	lr->start = lr->fill;
+	for (;;) {
+		if (len == cap) {
+			if (cap > SIZE_MAX / 2)
+				errx(GF_EXIT_ERROR, "%s: file too large",
+				    lr->name);
+			cap *= 2;
+			buf = xreallocarray(buf, cap, 1);
+		}
+		n = fread(buf + len, 1, cap - len, lr->fp);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(lr->fp)) {
+		warn("%s", lr->name);
+		free(buf);
+		return NULL;
+	}
+	*outlen = len;
+	return buf;
+}
+
+/* A game file: every game in it, one record each (or each line). */
+static int
+filter_file(struct linereader *lr, const struct options *o)
+{
+	struct file_run run;
+	char *buf;
+	size_t len;
+
+	if ((buf = slurp(lr, &len)) == NULL)
+		return GF_EXIT_ERROR;
+	run.o = o;
+	run.status = GF_EXIT_OK;
+	if (read_game_file(buf, len, lr->name, o->input == IN_FILE ?
+	    o->file_format : FILE_NONE, o->encoding, write_file_game,
+	    &run) == -1)
+		run.status = GF_EXIT_ERROR;
+	free(buf);
+	return run.status;
+}
+
+/* A game read from a file, written as one record, or one a line. */
+static void
+write_file_game(struct gamerec *g, void *arg)
+{
+	struct file_run *run = arg;
+	const struct options *o = run->o;
+	struct movelist ml;
+	uint32_t *leaf;
+	size_t i, n;
+
+	if (g->faults > 0)
+		run->status = GF_EXIT_BAD;
+	if (o->output == OUT_PGN) {
+		pgn_write(stdout, g, o->movetext);
+		return;
+	}
+	if (o->output == OUT_DHTMLXQ) {
+		dhtmlxq_write(stdout, g);
+		return;
+	}
+	movelist_init(&ml);
+	if (!o->lines) {
+		gamerec_main_line(g, &ml);
+		if (write_record(g, &ml, o) == -1)
+			run->status = GF_EXIT_BAD;
+	} else {
+		n = gamerec_leaves(g, &leaf);
+		for (i = 0; i < n; i++) {
+			gamerec_line(g, leaf[i], &ml);
+			if (write_record(g, &ml, o) == -1)
+				run->status = GF_EXIT_BAD;
+		}
+		free(leaf);
+	}
+	movelist_free(&ml);
+}
+
+/* One line of a game from a file, in the form chosen (packed by default). */
+static int
+write_record(const struct gamerec *g, const struct movelist *ml,
+    const struct options *o)
+{
+	struct xqpos pos = ml->start;
+	struct game pg;
+	char fen[XQ_FENMAX], *s;
+	size_t i;
+
+	switch (o->output) {
+	case OUT_FEN:
+	case OUT_BOARD:
+		for (i = 0; i < ml->n; i++)
+			make_move(&pos, ml->move[i]);
+		if (o->output == OUT_BOARD)
+			s = pack_board(&pos);
+		else {
+			fen_format(&pos, fen, sizeof(fen));
+			s = xmalloc(strlen(fen) + 1);
+			strlcpy(s, fen, strlen(fen) + 1);
+		}
+		break;
+	case OUT_MOVES:
+		if (o->out_notation == NOTATION_JSON)
+			s = game_json(g, ml);
+		else
+			s = write_movelist(ml, o->out_notation);
+		break;
+	default:
+		pg.start = ml->start;
+		pg.move = ml->move;
+		pg.n = ml->n;
+		s = pack_game(&pg, o->scheme);
+		break;
+	}
+	if (s == NULL) {
+		fflush(stdout);
+		warnx("%s: game %zu: cannot pack this game (%zu plies, more "
+		    "than 10000?)", g->file, g->number, ml->n);
+		puts("#");
+		return -1;
+	}
+	puts(s);
+	free(s);
+	return 0;
+}
+
+/* The JSON of a game: its tags and result, then what -f json has. */
+static char *
+game_json(const struct gamerec *g, const struct movelist *ml)
+{
+	json_t *obj, *tags, *moves;
+	char *s;
+	size_t i;
+
+	s = write_movelist(ml, NOTATION_JSON);
+	moves = json_loads(s, 0, NULL);
+	free(s);
+	if (moves == NULL)
+		errx(GF_EXIT_ERROR, "JSON of a game not made");
+	obj = json_object();
+	tags = json_object();
+	for (i = 0; i < g->ntags; i++)
+		json_object_set_new(tags, g->tag[i].name,
+		    json_string(g->tag[i].value));
+	json_object_set_new(obj, "tags", tags);
+	json_object_set_new(obj, "result", json_string(g->result[0] ?
+	    g->result : "*"));
+	json_object_update(obj, moves);
+	json_decref(moves);
+	s = json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(obj);
+	if (s == NULL)
+		errx(GF_EXIT_ERROR, "JSON of a game not made");
+	return s;
+}
+
 static int
 filter(const char *path, const struct options *o)
 {
@@ -300,14 +542,24 @@ filter(const char *path, const struct options *o)
 
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
-	while (lr_next(&lr) == 1) {
+	if (lr_next(&lr) == 0) {
+		lr_close(&lr);
+		return status;
+	}
+	if (o->input == IN_FILE || (o->input == IN_AUTO &&
+	    looks_like_file(&lr))) {
+		status = filter_file(&lr, o);
+		lr_close(&lr);
+		return status;
+	}
+	do {
 		if (lr.len == 0) {
 			putchar('\n');
 			continue;
 		}
 		if (do_line(&lr, o) == -1)
 			status = GF_EXIT_BAD;
-	}
+	} while (lr_next(&lr) == 1);
 	lr_close(&lr);
 	return status;
 }
@@ -316,12 +568,22 @@ int
 main(int argc, char *argv[])
 {
 	struct options o = { OUT_DEFAULT, NOTATION_ICCS, IN_AUTO,
-	    NOTATION_AUTO, SCHEME_RANKED };
+	    NOTATION_AUTO, SCHEME_RANKED, FILE_NONE, NULL, 0,
+	    NOTATION_CHINESE };
 	int ch, status = GF_EXIT_OK, s;
 
-	while ((ch = getopt_long(argc, argv, "f:hi:S:V", longopts,
+	while ((ch = getopt_long(argc, argv, "e:f:hi:lm:S:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
+		case 'e':
+			if (strcasecmp(optarg, "auto") == 0)
+				o.encoding = NULL;
+			else if (!encoding_known(optarg)) {
+				warnx("unknown encoding: %s", optarg);
+				usage(GF_EXIT_ERROR);
+			} else
+				o.encoding = optarg;
+			break;
 		case 'f':
 			parse_format(optarg, &o);
 			break;
@@ -329,6 +591,19 @@ main(int argc, char *argv[])
 			usage(GF_EXIT_OK);
 		case 'i':
 			parse_input(optarg, &o);
+			break;
+		case 'l':
+			o.lines = 1;
+			break;
+		case 'm':
+			if (notation_from_name(optarg, &o.movetext) == -1 ||
+			    (o.movetext != NOTATION_CHINESE &&
+			    o.movetext != NOTATION_WXF &&
+			    o.movetext != NOTATION_ICCS)) {
+				warnx("unknown movetext notation: %s (one of: "
+				    "chinese, iccs, wxf)", optarg);
+				usage(GF_EXIT_ERROR);
+			}
 			break;
 		case 'S':
 			if (scheme_from_name(optarg, &o.scheme) == -1) {
@@ -346,6 +621,12 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if ((o.output == OUT_PGN || o.output == OUT_DHTMLXQ) &&
+	    o.input != IN_FILE && o.input != IN_AUTO) {
+		warnx("-f %s reads game files: -i pgn, dhtmlxq, xqf or auto",
+		    o.output == OUT_PGN ? "pgn" : "dhtmlxq");
+		usage(GF_EXIT_ERROR);
+	}
 	if (argc == 0)
 		status = filter("-", &o);
 	for (; argc > 0; argc--, argv++)

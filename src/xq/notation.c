@@ -674,6 +674,14 @@ chinese_move_length(const char *s, size_t len)
 	return len;
 }
 
+size_t
+move_token_length(const char *s, size_t len)
+{
+	if (len > 0 && (unsigned char)s[0] >= 0x80)
+		return chinese_move_length(s, len);
+	return len;
+}
+
 int
 parse_move(const struct xqpos *pos, enum notation nt, const char *s,
     size_t len, struct xqmove *m, const char **why)
