@@ -402,7 +402,7 @@ dhtmlxq_write(FILE *fp, const struct gamerec *g)
 {
 	const struct gnode *nd;
 	uint32_t *stack, *branch, id, head, sib;
-	size_t i, j, sp = 0, nbranch = 0;
+	size_t i, j, sp = 0, sp0, nbranch = 0;
 	int used[XQ_SQUARES], sq, slot, side;
 	char name[48];
 	const char *r;
@@ -469,10 +469,17 @@ dhtmlxq_write(FILE *fp, const struct gamerec *g)
 			fprintf(fp, "[/DhtmlXQ_%s]\n", name);
 		/* The branches off this one: the alternatives to its moves. */
 		id = head == 0 ? g->node[0].child : g->node[head].child;
+		sp0 = sp;
 		for (; id != NO_NODE; id = g->node[id].child)
 			for (sib = g->node[id].sibling; sib != NO_NODE;
 			    sib = g->node[sib].sibling)
 				stack[sp++] = sib;
+		/* Numbered in the order of the tree: the first out first. */
+		for (i = sp0, j = sp; i + 1 < j; i++, j--) {
+			sib = stack[i];
+			stack[i] = stack[j - 1];
+			stack[j - 1] = sib;
+		}
 	}
 	for (id = 0; id < g->n; id++) {
 		if (g->node[id].comment == NULL)
