@@ -37,7 +37,8 @@ static const char *const common_chars[] = {
 
 static int	 is_utf8(const char *, size_t);
 static size_t	 score(const char *, size_t);
-static char	*convert(const char *, size_t, const char *, size_t *);
+static char	*convert(const char *, size_t, const char *, const char *,
+		    size_t *);
 
 /* Is s valid UTF-8 (ASCII included)? */
 static int
@@ -94,14 +95,15 @@ score(const char *s, size_t len)
  * errno set (EILSEQ or EINVAL: not text in that encoding).
  */
 static char *
-convert(const char *s, size_t len, const char *from, size_t *outlen)
+convert(const char *s, size_t len, const char *to, const char *from,
+    size_t *outlen)
 {
 	iconv_t cd;
 	char *out, *in, *o;
 	size_t cap, inleft, oleft, done;
 	int saved;
 
-	if ((cd = iconv_open("UTF-8", from)) == (iconv_t)-1)
+	if ((cd = iconv_open(to, from)) == (iconv_t)-1)
 		return NULL;
 	if (len > (SIZE_MAX - 16) / 2)
 		errx(GF_EXIT_ERROR, "text too large to convert");
@@ -151,10 +153,10 @@ detect_encoding(const char *s, size_t len, const char **why)
 	if (sample < len)
 		while (sample > 0 && (unsigned char)s[sample - 1] >= 0x80)
 			sample--;
-	gb = convert(s, sample, "GB18030", &n);
+	gb = convert(s, sample, "UTF-8", "GB18030", &n);
 	if ((gbok = gb != NULL))
 		gbscore = score(gb, n);
-	big5 = convert(s, sample, "CP950", &n);
+	big5 = convert(s, sample, "UTF-8", "CP950", &n);
 	if ((big5ok = big5 != NULL))
 		big5score = score(big5, n);
 	free(gb);
@@ -196,7 +198,7 @@ text_to_utf8(const char *s, size_t len, const char *encoding,
 	/* Big5 as Windows writes it, with its extensions. */
 	if (strcasecmp(encoding, "BIG5") == 0)
 		encoding = "CP950";
-	if ((out = convert(s, len, encoding, outlen)) == NULL)
+	if ((out = convert(s, len, "UTF-8", encoding, outlen)) == NULL)
 		*why = "not text in that encoding";
 	return out;
 }
@@ -210,4 +212,16 @@ encoding_known(const char *encoding)
 		return 0;
 	iconv_close(cd);
 	return 1;
+}
+
+/* UTF-8 text in another encoding, as text_to_utf8 the other way. */
+char *
+text_from_utf8(const char *s, size_t len, const char *encoding,
+    size_t *outlen, const char **why)
+{
+	char *out;
+
+	if ((out = convert(s, len, encoding, "UTF-8", outlen)) == NULL)
+		*why = "a character the encoding does not have";
+	return out;
 }

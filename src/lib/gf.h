@@ -184,6 +184,8 @@ double	 rng_unit(struct rng *);
 const char *detect_encoding(const char *, size_t, const char **);
 char	*text_to_utf8(const char *, size_t, const char *, size_t *,
 	    const char **);
+char	*text_from_utf8(const char *, size_t, const char *, size_t *,
+	    const char **);
 int	 encoding_known(const char *);
 
 /* xmalloc.c: allocation that exits with status 2 on failure. */

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "xq.h"
 #include "notation.h"
@@ -86,6 +87,7 @@ int		 xqf_detect(const unsigned char *, size_t);
 /* The writers, onto a stream: a whole game, tree and comments. */
 void		 pgn_write(FILE *, const struct gamerec *, enum notation);
 void		 dhtmlxq_write(FILE *, const struct gamerec *);
+void		 xqf_write(FILE *, const struct gamerec *);
 
 
 /* Game files as a whole: which format, and reading one (gamefile.c). */

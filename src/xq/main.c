@@ -35,7 +35,8 @@ enum output {
 	OUT_FEN,
 	OUT_BOARD,
 	OUT_PGN,	/* a game file of the whole tree */
-	OUT_DHTMLXQ
+	OUT_DHTMLXQ,
+	OUT_XQF		/* binary: one game only */
 };
 
 enum input {
@@ -63,6 +64,7 @@ struct options {
 struct file_run {
 	const struct options *o;
 	int		 status;
+	int		 xqf_written;
 };
 
 static __dead void usage(int);
@@ -120,6 +122,8 @@ parse_format(const char *arg, struct options *o)
 		o->output = OUT_PGN;
 	else if (strcmp(arg, "dhtmlxq") == 0)
 		o->output = OUT_DHTMLXQ;
+	else if (strcmp(arg, "xqf") == 0)
+		o->output = OUT_XQF;
 	else if (notation_from_name(arg, &o->out_notation) == 0 &&
 	    o->out_notation != NOTATION_AUTO)
 		o->output = OUT_MOVES;
@@ -411,6 +415,7 @@ filter_file(struct linereader *lr, const struct options *o)
 		return GF_EXIT_ERROR;
 	run.o = o;
 	run.status = GF_EXIT_OK;
+	run.xqf_written = 0;
 	if (read_game_file(buf, len, lr->name, o->input == IN_FILE ?
 	    o->file_format : FILE_NONE, o->encoding, write_file_game,
 	    &run) == -1)
@@ -437,6 +442,18 @@ write_file_game(struct gamerec *g, void *arg)
 	}
 	if (o->output == OUT_DHTMLXQ) {
 		dhtmlxq_write(stdout, g);
+		return;
+	}
+	if (o->output == OUT_XQF) {
+		/* An XQF file holds one game. */
+		if (run->xqf_written++ > 0) {
+			fflush(stdout);
+			warnx("%s: game %zu: an XQF file holds one game: left "
+			    "out", g->file, g->number);
+			run->status = GF_EXIT_BAD;
+			return;
+		}
+		xqf_write(stdout, g);
 		return;
 	}
 	movelist_init(&ml);
@@ -621,10 +638,11 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if ((o.output == OUT_PGN || o.output == OUT_DHTMLXQ) &&
-	    o.input != IN_FILE && o.input != IN_AUTO) {
+	if ((o.output == OUT_PGN || o.output == OUT_DHTMLXQ ||
+	    o.output == OUT_XQF) && o.input != IN_FILE && o.input != IN_AUTO) {
 		warnx("-f %s reads game files: -i pgn, dhtmlxq, xqf or auto",
-		    o.output == OUT_PGN ? "pgn" : "dhtmlxq");
+		    o.output == OUT_PGN ? "pgn" : o.output == OUT_XQF ?
+		    "xqf" : "dhtmlxq");
 		usage(GF_EXIT_ERROR);
 	}
 	if (argc == 0)

@@ -350,3 +350,131 @@ done:
 	fn(&g, arg);
 	gamerec_free(&g);
 }
+
+/*
+ * Writing: version 0x0A, the plain one of the 1.0 specification, its
+ * strings in GBK (GB18030).  Nothing tells the side to move but the
+ * first move, so a start with Black to move and no move is written as
+ * Red's.
+ */
+
+static void	 put_string(unsigned char *, size_t, size_t, const char *);
+static void	 put_u32(FILE *, uint32_t);
+static void	 put_xqf_comment(FILE *, const char *);
+
+/* A Pascal string of at most max bytes, cut at a character. */
+static void
+put_string(unsigned char *h, size_t at, size_t max, const char *s)
+{
+	const char *why;
+	char *t;
+	size_t len, n;
+
+	if (s == NULL || *s == '\0')
+		return;
+	if ((t = text_from_utf8(s, strlen(s), "GB18030", &len, &why)) == NULL)
+		return;
+	/* A GB18030 character is one byte below 0x80, else two or four. */
+	for (n = 0; n < len; ) {
+		size_t w = (unsigned char)t[n] < 0x80 ? 1 :
+		    n + 1 < len && (unsigned char)t[n + 1] >= 0x30 &&
+		    (unsigned char)t[n + 1] <= 0x39 ? 4 : 2;
+		if (n + w > max)
+			break;
+		n += w;
+	}
+	h[at] = (unsigned char)n;
+	memcpy(h + at + 1, t, n);
+	free(t);
+}
+
+static void
+put_u32(FILE *fp, uint32_t v)
+{
+	putc(v & 0xff, fp);
+	putc(v >> 8 & 0xff, fp);
+	putc(v >> 16 & 0xff, fp);
+	putc(v >> 24 & 0xff, fp);
+}
+
+static void
+put_xqf_comment(FILE *fp, const char *s)
+{
+	const char *why;
+	size_t len = 0;
+	char *t = NULL;
+
+	if (s != NULL)
+		t = text_from_utf8(s, strlen(s), "GB18030", &len, &why);
+	if (t == NULL)
+		len = 0;
+	put_u32(fp, (uint32_t)len);
+	fwrite(t, 1, len, fp);
+	free(t);
+}
+
+void
+xqf_write(FILE *fp, const struct gamerec *g)
+{
+	static const size_t max_len[] = { 0x7f, 0x3f, 0x0f, 0x0f, 0x0f,
+	    0x0f };
+	unsigned char h[XQF_HEADER];
+	uint32_t *stack, id;
+	int used[XQ_SQUARES], slot, sq, kind;
+	size_t i, sp = 0;
+	uint8_t flags;
+
+	memset(h, 0, sizeof(h));
+	h[0] = 'X';
+	h[1] = 'Q';
+	h[2] = 0x0a;
+	memset(used, 0, sizeof(used));
+	for (slot = 0; slot < 32; slot++) {
+		kind = slot_kind[slot % 16] | (slot >= 16 ? BLACK_PIECE : 0);
+		h[0x10 + slot] = 0xff;
+		for (sq = 0; sq < XQ_SQUARES; sq++)
+			if (!used[sq] && g->start.sq[sq] == kind) {
+				used[sq] = 1;
+				h[0x10 + slot] = (sq % XQ_FILES) * 10 +
+				    sq / XQ_FILES;
+				break;
+			}
+	}
+	h[0x33] = strcmp(g->result, "1-0") == 0 ? 1 :
+	    strcmp(g->result, "0-1") == 0 ? 2 :
+	    strcmp(g->result, "1/2-1/2") == 0 ? 3 : 0;
+	h[0x40] = is_start_position(&g->start) ? 0 : 3;
+	for (i = 0; i < sizeof(header_strings) / sizeof(header_strings[0]);
+	    i++)
+		put_string(h, header_strings[i].at, max_len[i],
+		    gamerec_tag(g, header_strings[i].tag));
+	fwrite(h, 1, sizeof(h), fp);
+	/* Pre-order: a node, its line, then its sibling. */
+	stack = xreallocarray(NULL, g->n + 1, sizeof(*stack));
+	stack[sp++] = 0;
+	while (sp > 0) {
+		id = stack[--sp];
+		flags = 0;
+		if (g->node[id].child != NO_NODE)
+			flags |= 0xf0;
+		if (id != 0 && g->node[id].sibling != NO_NODE)
+			flags |= 0x0f;
+		if (id == 0) {
+			putc(0x18, fp);
+			putc(0x20, fp);
+		} else {
+			sq = g->node[id].move.from;
+			putc((sq % XQ_FILES) * 10 + sq / XQ_FILES + 0x18, fp);
+			sq = g->node[id].move.to;
+			putc((sq % XQ_FILES) * 10 + sq / XQ_FILES + 0x20, fp);
+		}
+		putc(flags, fp);
+		putc(0, fp);
+		put_xqf_comment(fp, g->node[id].comment);
+		if (id != 0 && g->node[id].sibling != NO_NODE)
+			stack[sp++] = g->node[id].sibling;
+		if (g->node[id].child != NO_NODE)
+			stack[sp++] = g->node[id].child;
+	}
+	free(stack);
+}
