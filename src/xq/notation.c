@@ -122,6 +122,7 @@ static int	 next_token(const char **, const char *, const char **,
 		    size_t *);
 static int	 is_move_number(const char *, size_t);
 static int	 token_is(const char *, size_t, const char *);
+static void	 skip_move_number(const char **, size_t *);
 static void	 set_error(struct notation_error *, size_t, const char *,
 		    size_t, const char *);
 static int	 parse_whole_fen(struct xqpos *, const char *);
@@ -965,6 +966,43 @@ is_move_number(const char *s, size_t len)
 	return i == len;
 }
 
+/*
+ * A move number glued to its move ("1.h2e2", "１．炮二平五", "12...h9g7"):
+ * skipped.  Full-width digits are three bytes, EF BC 90 to 99, and the
+ * full-width full stop EF BC 8E.
+ */
+static void
+skip_move_number(const char **tok, size_t *len)
+{
+	const unsigned char *s = (const unsigned char *)*tok;
+	size_t i = 0, digits = 0;
+
+	for (;;) {
+		if (i < *len && s[i] >= '0' && s[i] <= '9')
+			i++;
+		else if (*len - i >= 3 && s[i] == 0xef && s[i + 1] == 0xbc &&
+		    s[i + 2] >= 0x90 && s[i + 2] <= 0x99)
+			i += 3;
+		else
+			break;
+		digits++;
+	}
+	if (digits == 0)
+		return;
+	if (i < *len && s[i] == '.')
+		while (i < *len && s[i] == '.')
+			i++;
+	else if (*len - i >= 3 && s[i] == 0xef && s[i + 1] == 0xbc &&
+	    s[i + 2] == 0x8e)
+		while (*len - i >= 3 && s[i] == 0xef && s[i + 1] == 0xbc &&
+		    s[i + 2] == 0x8e)
+			i += 3;
+	else
+		return;
+	*tok += i;
+	*len -= i;
+}
+
 static int
 token_is(const char *s, size_t len, const char *word)
 {
@@ -1081,6 +1119,17 @@ read_moves(const char *s, size_t len, enum notation nt, int checked,
 	while (next_token(&p, end, &tok, &n)) {
 		if (is_move_number(tok, n))
 			continue;
+		/* A result closes the list. */
+		if (token_is(tok, n, "1-0") || token_is(tok, n, "0-1") ||
+		    token_is(tok, n, "1/2-1/2") || token_is(tok, n, "*")) {
+			if (next_token(&p, end, &tok, &n)) {
+				set_error(e, ml->n + 1, tok, n,
+				    "moves after the result");
+				return -1;
+			}
+			break;
+		}
+		skip_move_number(&tok, &n);
 		for (; n > 0; tok += one, n -= one) {
 			one = n;
 			if ((unsigned char)tok[0] >= 0x80)
