@@ -120,8 +120,9 @@ gamerec_fault(struct gamerec *g, size_t ply, const char *why,
 		warnx("%s: game %zu: %s (%.*s)", g->file, g->number, why,
 		    (int)len, token);
 	else
-		warnx("%s: game %zu: ply %zu: %s (%.*s)", g->file,
-		    g->number, ply, why, (int)len, token);
+		warnx("%s: game %zu: ply %zu: %.*s: %s; the rest of its "
+		    "line is left out", g->file, g->number, ply, (int)len,
+		    token, why);
 }
 
 /*
@@ -154,9 +155,7 @@ gamerec_play(struct gamerec *g, uint32_t parent, struct xqmove m,
 		iccs[2] = 'a' + m.to % 9;
 		iccs[3] = '0' + m.to / 9;
 		iccs[4] = '\0';
-		why = pos->sq[m.from] == EMPTY ? "no piece on that square" :
-		    PIECE_SIDE(pos->sq[m.from]) != pos->side ?
-		    "not a piece of the side to move" : "illegal move";
+		why = move_fault(pos, m);
 		if (token == NULL)
 			token = iccs;
 		gamerec_fault(g, g->node[parent].ply + 1, why, token,

@@ -675,6 +675,16 @@ chinese_move_length(const char *s, size_t len)
 	return len;
 }
 
+const char *
+move_fault(const struct xqpos *pos, struct xqmove m)
+{
+	if (pos->sq[m.from] == EMPTY)
+		return "no piece on that square";
+	if (PIECE_SIDE(pos->sq[m.from]) != pos->side)
+		return "not a piece of the side to move";
+	return illegal_reason(pos, m);
+}
+
 size_t
 move_token_length(const char *s, size_t len)
 {

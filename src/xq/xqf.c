@@ -160,8 +160,8 @@ add_comment(const struct xqf *x, struct gamerec *g, uint32_t id,
 
 	if ((u = to_text(x, (const unsigned char *)s, len, &tlen)) == NULL) {
 		if (id != NO_NODE)
-			gamerec_fault(g, g->node[id].ply, "comment not in the "
-			    "encoding, left out", s, len < 16 ? len : 16);
+			gamerec_fault(g, 0, "a comment not in the encoding "
+			    "is left out", "", 0);
 		return;
 	}
 	gamerec_comment(g, id, u, tlen);
