@@ -94,3 +94,37 @@ EXTRA_DIST += \
 	tests/data/xq-notation/tandem.wxf \
 	tests/data/xq-notation/variants.in \
 	tests/data/xq-notation/variants.ucci
+
+# Game files: PGN, DhtmlXQ and XQF, read and written.
+TESTS += tests/xq-files.bats
+EXTRA_DIST += \
+	bench/xq-files.sh \
+	tests/xq-files.bats \
+	tests/data/xq-files/README.md \
+	tests/data/xq-files/ccpd-00000008.pgn \
+	tests/data/xq-files/ccpd-00000037.pgn \
+	tests/data/xq-files/ccpd-00000080.pgn \
+	tests/data/xq-files/ccpd-00000107.pgn \
+	tests/data/xq-files/ccpd-00000149.pgn \
+	tests/data/xq-files/ccpd-00000202.pgn \
+	tests/data/xq-files/ccpd-00000476.pgn \
+	tests/data/xq-files/ccpd-00000556.pgn \
+	tests/data/xq-files/ccpd-00000875.pgn \
+	tests/data/xq-files/ccpd-00001034.pgn \
+	tests/data/xq-files/ccpd-00001074.pgn \
+	tests/data/xq-files/ccpd-00001287.pgn \
+	tests/data/xq-files/ccpd-00001514.pgn \
+	tests/data/xq-files/ccpd-00002050.pgn \
+	tests/data/xq-files/ccpd.ucci \
+	tests/data/xq-files/features.err \
+	tests/data/xq-files/features.lines \
+	tests/data/xq-files/features.pgn \
+	tests/data/xq-files/wukong-44.html \
+	tests/data/xq-files/wukong-44.iccs \
+	tests/data/xq-files/wukong-bulk-games-uci.iccs \
+	tests/data/xq-files/wukong-bulk-games-uci.pgn \
+	tests/data/xq-files/wukong-game.lines \
+	tests/data/xq-files/wukong-game.ubb \
+	tests/data/xq-files/wukong-xqdb-international.pgn \
+	tests/data/xq-files/wukong-xqdb-traditional.pgn \
+	tests/data/xq-files/wukong-xqdb.iccs
