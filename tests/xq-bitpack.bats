@@ -88,7 +88,70 @@ perft_checked() {
 	for s in geometric index ranked; do
 		run --separate-stderr xq-bitpack -S "$s" "$d/ccpd-30.iccs"
 		[ "$status" -eq 0 ]
+		diff -u "$d/ccpd-30.$s-2" <(printf '%s\n' "$output")
+		run --separate-stderr xq-bitpack --pack-version=1 -S "$s" \
+		    "$d/ccpd-30.iccs"
+		[ "$status" -eq 0 ]
 		diff -u "$d/ccpd-30.$s" <(printf '%s\n' "$output")
+	done
+}
+
+@test "links of both versions decode to the games they always gave" {
+	for s in geometric index ranked; do
+		for v in "" -2; do
+			run --separate-stderr xq-bitpack "$d/ccpd-30.$s$v"
+			[ "$status" -eq 0 ]
+			diff -u "$d/ccpd-30.iccs" <(printf '%s\n' "$output")
+		done
+	done
+}
+
+@test "junk after a game is refused in both versions" {
+	for s in geometric index ranked; do
+		v1=$(head -n 1 "$d/ccpd-30.$s")
+		v2=$(head -n 1 "$d/ccpd-30.$s-2")
+		for bad in "${v1}A" "${v1}AAAA" "${v2}A" "${v2}x" "${v2}-_"; do
+			run --separate-stderr xq-bitpack <<<"$bad"
+			[ "$status" -eq 1 ]
+			[ "$output" = "$bad" ]
+			[[ "$stderr" = "xq-bitpack: stdin:1: "* ]]
+		done
+	done
+	run --separate-stderr xq-bitpack <<<"$(head -n 1 "$d/ccpd-30.index")A"
+	[[ "$stderr" = *": junk after the end of the game ("* ]]
+}
+
+@test "a version 2 link cut or lengthened by a character is refused" {
+	# Every one of the sample links, each way, in every scheme.
+	for s in geometric index ranked; do
+		while read -r p; do
+			for c in A B x - _ 9; do
+				printf '%s\n' "${p%?}" "$p$c"
+			done
+		done <"$d/ccpd-30.$s-2" >"$BATS_TEST_TMPDIR/bad"
+		run --separate-stderr xq-bitpack -f iccs "$BATS_TEST_TMPDIR/bad"
+		[ "$status" -eq 1 ]
+		diff -u "$BATS_TEST_TMPDIR/bad" <(printf '%s\n' "$output")
+	done
+}
+
+@test "a version 2 link carries the result; after mate it needs none" {
+	mate='3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1'
+	for s in geometric index ranked; do
+		for r in '"1-0"' '"0-1"' '"1/2-1/2"' null; do
+			p=$(xq-bitpack -S "$s" -i json <<<"{\"result\":$r,\"moves\":[\"h2e2\"]}")
+			run --separate-stderr xq-bitpack -f json <<<"$p"
+			[ "$output" = "{\"result\":$r,\"end\":null,\"moves\":[\"h2e2\"]}" ]
+		done
+		# The mate gives the result, in no more characters.
+		a=$(xq-bitpack -S "$s" <<<"position fen $mate moves e1d1")
+		b=$(xq-bitpack -S "$s" -i json <<<"{\"result\":\"1-0\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}")
+		[ "$a" = "$b" ]
+		run --separate-stderr xq-bitpack -f json <<<"$a"
+		[ "$output" = "{\"result\":\"1-0\",\"end\":\"mate\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}" ]
+		run --separate-stderr xq-bitpack -S "$s" -i json <<<"{\"result\":\"0-1\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" = *"cannot pack this game: the result is not the one the end of the game gives (1 plies)" ]]
 	done
 }
 
@@ -120,8 +183,10 @@ perft_checked() {
 	done
 }
 
-@test "the 12-ply game in Chinese packs to 11 characters and back" {
+@test "the 12-ply game in Chinese packs to 12 characters and back" {
 	run xq-bitpack "$d/vector12.chinese"
+	[ "$output" = 2rhGkvFheSOr ]
+	run xq-bitpack --pack-version=1 "$d/vector12.chinese"
 	[ "$output" = 1rGkvFheSOw ]
 	run xq-bitpack -f chinese <<<1rGkvFheSOw
 	[ "$output" = "$(cat "$d/vector12.chinese")" ]
@@ -178,7 +243,7 @@ perft_checked() {
 	line=$(for i in $(seq 2501); do printf 'h0g2 h9g7 g2h0 g7h9 '; done)
 	run --separate-stderr xq-bitpack <<<"$line"
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "xq-bitpack: stdin:1: cannot pack this game (10004 plies, more than 10000?)" ]
+	[ "$stderr" = "xq-bitpack: stdin:1: cannot pack this game: too many plies (more than 10000) (10004 plies)" ]
 }
 
 @test "-i forces the notation of the input" {
@@ -202,7 +267,7 @@ perft_checked() {
 @test "a missing file is reported once and the other files are read" {
 	run --separate-stderr xq-bitpack "$BATS_TEST_TMPDIR/nonesuch" "$d/vector12.iccs"
 	[ "$status" -eq 2 ]
-	[ "$output" = 1rGkvFheSOw ]
+	[ "$output" = 2rhGkvFheSOr ]
 	[ "$stderr" = "xq-bitpack: $BATS_TEST_TMPDIR/nonesuch: No such file or directory" ]
 }
 
@@ -214,7 +279,7 @@ perft_checked() {
 @test "the examples of xq-bitpack(1)" {
 	cd "$top_srcdir"
 	run xq-bitpack examples/xq-opening.txt
-	[ "$output" = 1rGkvFheSOw ]
+	[ "$output" = 2rhGkvFheSOr ]
 	run xq-bitpack -f wxf <<<1rGkvFheSOw
 	[ "$output" = "E3+5 C8.4 H2+3 H8+7 R1.2 P7+1 C2.1 E3+5 H8+7 P3+1 C8.9 H2+3" ]
 	run xq-bitpack -f fen examples/xq-opening.txt
@@ -229,6 +294,8 @@ perft_checked() {
 
 @test "the examples of xq-pack(5)" {
 	run xq-bitpack -S ranked <<<"g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7"
+	[ "$output" = 2rhGkvFheSOr ]
+	run xq-bitpack --pack-version=1 -S ranked <<<"g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7"
 	[ "$output" = 1rGkvFheSOw ]
 	run xq-bitpack <<<"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 	[ "$output" = 0BaeFPhkTJTBEZxvc61Z2jQs ]
@@ -267,4 +334,42 @@ perft_checked() {
 	printf '%s\n' "$checked" | grep -q 'ply 7: c0e2: illegal: it leaves the king in check'
 	printf '%s\n' "$checked" | grep -q 'ply 2: h0e2: not a piece of the side to move'
 	printf '%s\n' "$checked" | grep -q 'ply 3: g2e3: illegal: a piece of the same side stands there'
+}
+
+@test "-f json says how the game ended: mate, stalemate or not at all" {
+	mate='3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1'
+	stale='3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1'
+	run --separate-stderr xq-bitpack -f json <<<"position fen $mate moves e1d1"
+	[ "$status" -eq 0 ]
+	[ "$output" = "{\"result\":null,\"end\":\"mate\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}" ]
+	run --separate-stderr xq-bitpack -f json <<<"position fen $stale moves a7a8"
+	[ "$output" = "{\"result\":null,\"end\":\"stalemate\",\"fen\":\"$stale\",\"moves\":[\"a7a8\"]}" ]
+	run --separate-stderr xq-bitpack -f json <<<"position fen $mate moves e1e2"
+	[ "$output" = "{\"result\":null,\"end\":null,\"fen\":\"$mate\",\"moves\":[\"e1e2\"]}" ]
+	# Through a packed link in each scheme the end is the same.
+	for scheme in geometric index ranked; do
+		p=$(xq-bitpack -S "$scheme" <<<"position fen $stale moves a7a8")
+		run --separate-stderr xq-bitpack -f json <<<"$p"
+		[ "$output" = "{\"result\":\"1-0\",\"end\":\"stalemate\",\"fen\":\"$stale\",\"moves\":[\"a7a8\"]}" ]
+	done
+}
+
+@test "a move after mate or stalemate is reported as the game being over" {
+	mate='3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1'
+	stale='3k5/9/R8/9/9/9/9/9/9/4K4 w - - 0 1'
+	for f in iccs json; do
+		run --separate-stderr xq-bitpack -f "$f" <<<"position fen $mate moves e1d1 d9e9"
+		[ "$status" -eq 1 ]
+		[ "$output" = "position fen $mate moves e1d1 d9e9" ]
+		[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9e9: the game is over (mate)" ]
+	done
+	run --separate-stderr xq-bitpack <<<"position fen $stale moves a7a8 d9d8"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9d8: the game is over (stalemate)" ]
+	run --separate-stderr xq-bitpack -i json -f iccs <<<"{\"fen\":\"$mate\",\"moves\":[\"e1d1\",\"d9d8\"]}"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9d8: the game is over (mate)" ]
+	# Before the end, an illegal move is still said to be one.
+	run --separate-stderr xq-bitpack <<<"position fen $mate moves e1e2 e0e1"
+	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: e0e1: not a piece of the side to move" ]
 }

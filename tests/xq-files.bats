@@ -49,7 +49,7 @@ setup() {
 	    iconv -f UTF-8 -t BIG5 > "$tmp/kung.pgn"
 	run --separate-stderr xq-bitpack -f json "$tmp/kung.pgn"
 	[ "$status" -eq 0 ]
-	[ "$output" = '{"tags":{"Event":"功夫{}"},"result":"*","moves":["h2e2","h9g7"]}' ]
+	[ "$output" = '{"tags":{"Event":"功夫{}"},"result":null,"end":null,"moves":["h2e2","h9g7"]}' ]
 }
 
 @test "an encoding that cannot be told is refused, and -e says it" {
@@ -60,7 +60,7 @@ setup() {
 	[ "$stderr" = "xq-bitpack: $tmp/unclear.pgn: unknown text encoding: cannot tell GB18030 from Big5 by its text (say it with -e)" ]
 	run --separate-stderr xq-bitpack -e gbk -f json "$tmp/unclear.pgn"
 	[ "$status" -eq 0 ]
-	[ "$output" = '{"tags":{"Event":"啊啊"},"result":"*","moves":["h2e2"]}' ]
+	[ "$output" = '{"tags":{"Event":"啊啊"},"result":null,"end":null,"moves":["h2e2"]}' ]
 	run --separate-stderr xq-bitpack -e no-such-encoding "$tmp/unclear.pgn"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "xq-bitpack: unknown encoding: no-such-encoding"* ]]
@@ -93,10 +93,13 @@ setup() {
 	[ "$output" = "$(cat "$d/wukong-bulk-games-uci.iccs")" ]
 }
 
-@test "-f json carries the tags and the result" {
+@test "-f json carries the tags, the result and how the game ended" {
 	run --separate-stderr xq-bitpack -f json "$d/features.pgn"
-	[ "${lines[0]}" = '{"tags":{"Game":"Chinese Chess","Event":"Club night {A1B2-C3}","Red":"Red player","Black":"Black player","Result":"1-0"},"result":"1-0","moves":["h2e2","h9g7","h0g2","i9h9","i0h0"]}' ]
-	[ "${lines[2]}" = '{"tags":{"Game":"Chinese Chess","Event":"No moves","Result":"*"},"result":"*","moves":[]}' ]
+	[ "${lines[0]}" = '{"tags":{"Game":"Chinese Chess","Event":"Club night {A1B2-C3}","Red":"Red player","Black":"Black player","Result":"1-0"},"result":"1-0","end":null,"moves":["h2e2","h9g7","h0g2","i9h9","i0h0"]}' ]
+	[ "${lines[2]}" = '{"tags":{"Game":"Chinese Chess","Event":"No moves","Result":"*"},"result":null,"end":null,"moves":[]}' ]
+	printf '[FEN "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"]\n\n1. a0a9 1-0\n' > "$tmp/mate.pgn"
+	run --separate-stderr xq-bitpack -f json "$tmp/mate.pgn"
+	[ "$output" = '{"tags":{"FEN":"3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"},"result":"1-0","end":"mate","fen":"3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1","moves":["a0a9"]}' ]
 }
 
 @test "DhtmlXQ: branches and comments, alone and inside a web page" {

@@ -38,7 +38,7 @@ setup() {
 	run --separate-stderr xq-bitpack -f ucci <<<"$iccs12"
 	[ "$output" = "position startpos moves $iccs12" ]
 	run --separate-stderr xq-bitpack -f json <<<"$iccs12"
-	[ "$output" = "{\"moves\":[\"${iccs12// /\",\"}\"]}" ]
+	[ "$output" = "{\"result\":null,\"end\":null,\"moves\":[\"${iccs12// /\",\"}\"]}" ]
 	run --separate-stderr xq-bitpack -f iccs <<<"position startpos moves $iccs12"
 	[ "$output" = "$iccs12" ]
 	run --separate-stderr xq-bitpack -i json -f iccs <<<"{\"moves\":[\"${iccs12// /\",\"}\"]}"
@@ -129,7 +129,7 @@ setup() {
 @test "a start other than the standard one is kept by UCCI and JSON" {
 	fen='3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1'
 	run --separate-stderr xq-bitpack -f json <<<"position fen $fen moves e1e5 d9d8"
-	[ "$output" = "{\"fen\":\"$fen\",\"moves\":[\"e1e5\",\"d9d8\"]}" ]
+	[ "$output" = "{\"result\":null,\"end\":null,\"fen\":\"$fen\",\"moves\":[\"e1e5\",\"d9d8\"]}" ]
 	run --separate-stderr xq-bitpack -f wxf <<<"position fen $fen moves e1e5 d9d8"
 	[ "$output" = "R5+4 K4+1" ]
 	run --separate-stderr xq-bitpack -f chinese <<<"position fen $fen moves e1e5 d9d8"

@@ -68,9 +68,12 @@ EXTRA_DIST += \
 	examples/xq-opening.txt \
 	tests/data/xq-bitpack/README \
 	tests/data/xq-bitpack/ccpd-30.geometric \
+	tests/data/xq-bitpack/ccpd-30.geometric-2 \
 	tests/data/xq-bitpack/ccpd-30.iccs \
 	tests/data/xq-bitpack/ccpd-30.index \
+	tests/data/xq-bitpack/ccpd-30.index-2 \
 	tests/data/xq-bitpack/ccpd-30.ranked \
+	tests/data/xq-bitpack/ccpd-30.ranked-2 \
 	tests/data/xq-bitpack/errors.err \
 	tests/data/xq-bitpack/errors.in \
 	tests/data/xq-bitpack/errors.out \

@@ -54,6 +54,7 @@ struct options {
 	enum input	 input;
 	enum notation	 in_notation;
 	enum scheme	 scheme;
+	int		 version;	/* of the packed games written */
 	enum file_format file_format;
 	const char	*encoding;	/* of game files; NULL: told by content */
 	int		 lines;		/* every line of a game's tree */
@@ -88,6 +89,10 @@ static int	 write_record(const struct gamerec *, const struct movelist *,
 		    const struct options *);
 static char	*game_json(const struct gamerec *, const struct movelist *);
 
+enum {
+	OPT_PACK_VERSION = 256
+};
+
 static const struct option longopts[] = {
 	{ "encoding",	required_argument,	NULL,	'e' },
 	{ "format",	required_argument,	NULL,	'f' },
@@ -95,6 +100,7 @@ static const struct option longopts[] = {
 	{ "input",	required_argument,	NULL,	'i' },
 	{ "lines",	no_argument,		NULL,	'l' },
 	{ "movetext",	required_argument,	NULL,	'm' },
+	{ "pack-version", required_argument,	NULL,	OPT_PACK_VERSION },
 	{ "scheme",	required_argument,	NULL,	'S' },
 	{ "version",	no_argument,		NULL,	'V' },
 	{ NULL,		0,			NULL,	0 }
@@ -197,6 +203,7 @@ read_game(const struct linereader *lr, const struct options *o,
 			return -1;
 		}
 		ml->start = g.start;
+		ml->result = g.result;
 		for (i = 0; i < g.n; i++)
 			movelist_push(ml, g.move[i]);
 		game_free(&g);
@@ -272,6 +279,7 @@ write_game(const struct linereader *lr, const struct options *o,
 	struct movelist checked;
 	struct game g;
 	enum output out = o->output;
+	const char *why = NULL;
 	char fen[XQ_FENMAX], *s;
 	size_t i;
 	int rc;
@@ -293,7 +301,8 @@ write_game(const struct linereader *lr, const struct options *o,
 		g.start = ml->start;
 		g.move = ml->move;
 		g.n = ml->n;
-		s = pack_game(&g, o->scheme);
+		g.result = ml->result;
+		s = pack_game(&g, o->scheme, o->version, &why);
 		break;
 	default:
 		s = write_movelist(ml, o->output == OUT_MOVES ?
@@ -309,8 +318,8 @@ write_game(const struct linereader *lr, const struct options *o,
 			return -1;
 	}
 	if (s == NULL) {
-		warn_at(lr->name, lr->lineno, "cannot pack this game "
-		    "(%zu plies, more than 10000?)", ml->n);
+		warn_at(lr->name, lr->lineno, "cannot pack this game: %s "
+		    "(%zu plies)", why, ml->n);
 		return -1;
 	}
 	puts(s);
@@ -431,6 +440,7 @@ write_file_game(struct gamerec *g, void *arg)
 	struct file_run *run = arg;
 	const struct options *o = run->o;
 	struct movelist ml;
+	enum game_result result;
 	uint32_t *leaf;
 	size_t i, n;
 
@@ -457,14 +467,18 @@ write_file_game(struct gamerec *g, void *arg)
 		return;
 	}
 	movelist_init(&ml);
+	if (result_from_name(g->result, strlen(g->result), &result) == -1)
+		result = RESULT_UNKNOWN;
 	if (!o->lines) {
 		gamerec_main_line(g, &ml);
+		ml.result = result;
 		if (write_record(g, &ml, o) == -1)
 			run->status = GF_EXIT_BAD;
 	} else {
 		n = gamerec_leaves(g, &leaf);
 		for (i = 0; i < n; i++) {
 			gamerec_line(g, leaf[i], &ml);
+			ml.result = result;
 			if (write_record(g, &ml, o) == -1)
 				run->status = GF_EXIT_BAD;
 		}
@@ -480,6 +494,7 @@ write_record(const struct gamerec *g, const struct movelist *ml,
 {
 	struct xqpos pos = ml->start;
 	struct game pg;
+	const char *why = "";
 	char fen[XQ_FENMAX], *s;
 	size_t i;
 
@@ -506,13 +521,14 @@ write_record(const struct gamerec *g, const struct movelist *ml,
 		pg.start = ml->start;
 		pg.move = ml->move;
 		pg.n = ml->n;
-		s = pack_game(&pg, o->scheme);
+		pg.result = ml->result;
+		s = pack_game(&pg, o->scheme, o->version, &why);
 		break;
 	}
 	if (s == NULL) {
 		fflush(stdout);
-		warnx("%s: game %zu: cannot pack this game (%zu plies, more "
-		    "than 10000?)", g->file, g->number, ml->n);
+		warnx("%s: game %zu: cannot pack this game: %s (%zu plies)",
+		    g->file, g->number, why, ml->n);
 		puts("#");
 		return -1;
 	}
@@ -521,7 +537,7 @@ write_record(const struct gamerec *g, const struct movelist *ml,
 	return 0;
 }
 
-/* The JSON of a game: its tags and result, then what -f json has. */
+/* The JSON of a game: its tags, then what -f json has of a move list. */
 static char *
 game_json(const struct gamerec *g, const struct movelist *ml)
 {
@@ -540,8 +556,6 @@ game_json(const struct gamerec *g, const struct movelist *ml)
 		json_object_set_new(tags, g->tag[i].name,
 		    json_string(g->tag[i].value));
 	json_object_set_new(obj, "tags", tags);
-	json_object_set_new(obj, "result", json_string(g->result[0] ?
-	    g->result : "*"));
 	json_object_update(obj, moves);
 	json_decref(moves);
 	s = json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER);
@@ -559,14 +573,13 @@ filter(const char *path, const struct options *o)
 
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
-	if (lr_next(&lr) == 0) {
-		lr_close(&lr);
-		return status;
-	}
+	if (lr_next(&lr) == 0)
+		return lr_close(&lr) == -1 ? GF_EXIT_ERROR : status;
 	if (o->input == IN_FILE || (o->input == IN_AUTO &&
 	    looks_like_file(&lr))) {
 		status = filter_file(&lr, o);
-		lr_close(&lr);
+		if (lr_close(&lr) == -1)
+			status = GF_EXIT_ERROR;
 		return status;
 	}
 	do {
@@ -577,7 +590,8 @@ filter(const char *path, const struct options *o)
 		if (do_line(&lr, o) == -1)
 			status = GF_EXIT_BAD;
 	} while (lr_next(&lr) == 1);
-	lr_close(&lr);
+	if (lr_close(&lr) == -1)
+		status = GF_EXIT_ERROR;
 	return status;
 }
 
@@ -585,8 +599,9 @@ int
 main(int argc, char *argv[])
 {
 	struct options o = { OUT_DEFAULT, NOTATION_ICCS, IN_AUTO,
-	    NOTATION_AUTO, SCHEME_RANKED, FILE_NONE, NULL, 0,
+	    NOTATION_AUTO, SCHEME_RANKED, PACK_VERSION, FILE_NONE, NULL, 0,
 	    NOTATION_CHINESE };
+	const char *errstr;
 	int ch, status = GF_EXIT_OK, s;
 
 	while ((ch = getopt_long(argc, argv, "e:f:hi:lm:S:V", longopts,
@@ -625,6 +640,15 @@ main(int argc, char *argv[])
 		case 'S':
 			if (scheme_from_name(optarg, &o.scheme) == -1) {
 				warnx("unknown scheme: %s", optarg);
+				usage(GF_EXIT_ERROR);
+			}
+			break;
+		case OPT_PACK_VERSION:
+			o.version = (int)strtonum(optarg, 1, PACK_VERSION,
+			    &errstr);
+			if (errstr != NULL) {
+				warnx("unknown packed version: %s (one of: 1, "
+				    "2)", optarg);
 				usage(GF_EXIT_ERROR);
 			}
 			break;

@@ -647,6 +647,34 @@ legal_moves_mapped(const struct xqpos *pos, struct xqmove *out,
 }
 
 /*
+ * Has the game ended here?  The side to move that has no legal move has
+ * lost: mated if in check, stalemated otherwise.
+ */
+enum game_end
+position_end(const struct xqpos *pos)
+{
+	struct xqmove list[XQ_MAXMOVES];
+
+	if (legal_moves(pos, list) > 0)
+		return END_NONE;
+	return in_check(pos, pos->side) ? END_MATE : END_STALEMATE;
+}
+
+/* "mate", "stalemate", or NULL for a game that has not ended. */
+const char *
+game_end_name(enum game_end end)
+{
+	switch (end) {
+	case END_MATE:
+		return "mate";
+	case END_STALEMATE:
+		return "stalemate";
+	default:
+		return NULL;
+	}
+}
+
+/*
  * Once m is played, does kr still hold?  Only if m neither left nor
  * entered a ray of the king (nor moved or took it): the rays then hold
  * the same pieces.

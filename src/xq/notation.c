@@ -136,6 +136,7 @@ static int	 read_json_moves(json_t *, struct movelist *, struct xqpos *,
 		    struct notation_error *);
 static void	 sb_add(struct strbuf *, const char *, size_t);
 static char	*write_json(const struct movelist *);
+static const char *game_over(const struct xqpos *, const char *);
 
 static const struct glyph glyphs[] = {
 	{ "帥", G_PIECE, KING }, { "帅", G_PIECE, KING },
@@ -199,6 +200,28 @@ movelist_init(struct movelist *ml)
 {
 	memset(ml, 0, sizeof(*ml));
 	start_position(&ml->start);
+}
+
+static const char *result_names[] = { "*", "1-0", "0-1", "1/2-1/2" };
+
+const char *
+result_name(enum game_result r)
+{
+	return result_names[r];
+}
+
+int
+result_from_name(const char *s, size_t len, enum game_result *out)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (strlen(result_names[i]) == len &&
+		    memcmp(s, result_names[i], len) == 0) {
+			*out = (enum game_result)i;
+			return 0;
+		}
+	return -1;
 }
 
 void
@@ -1115,6 +1138,23 @@ read_position(const char **p, const char *end, struct xqpos *start,
 	return 0;
 }
 
+/*
+ * Why a move cannot be played here: once the game is over, that it is,
+ * rather than the move's own fault.
+ */
+static const char *
+game_over(const struct xqpos *pos, const char *why)
+{
+	switch (position_end(pos)) {
+	case END_MATE:
+		return "the game is over (mate)";
+	case END_STALEMATE:
+		return "the game is over (stalemate)";
+	default:
+		return why;
+	}
+}
+
 /* The moves of a line from the position cur, which they update. */
 static int
 read_moves(const char *s, size_t len, enum notation nt, int checked,
@@ -1146,7 +1186,8 @@ read_moves(const char *s, size_t len, enum notation nt, int checked,
 				one = chinese_move_length(tok, n);
 			if (parse_token(cur, nt, tok, one, checked, &m,
 			    &why) == -1) {
-				set_error(e, ml->n + 1, tok, one, why);
+				set_error(e, ml->n + 1, tok, one,
+				    game_over(cur, why));
 				return -1;
 			}
 			make_move(cur, m);
@@ -1165,6 +1206,7 @@ read_movelist(const char *line, size_t len, enum notation nt, int checked,
 	size_t n;
 
 	ml->n = 0;
+	ml->result = RESULT_UNKNOWN;
 	start_position(&ml->start);
 	if (nt == NOTATION_AUTO)
 		nt = detect_notation(line, len);
@@ -1183,27 +1225,45 @@ read_movelist(const char *line, size_t len, enum notation nt, int checked,
 }
 
 /*
- * A JSON object: "fen" (optional, the standard start by default) and
+ * A JSON object: "fen" (optional, the standard start by default),
  * "moves", a list of move strings or one string of moves, each in ICCS,
- * WXF or Chinese notation.  Other members are left alone.
+ * WXF or Chinese notation, and "result" (optional).  Other members are
+ * left alone; a member named twice, or no "moves", is refused.
  */
 static int
 read_json(const char *line, size_t len, struct movelist *ml,
     struct notation_error *e)
 {
 	json_error_t jerr;
-	json_t *root, *fen;
+	json_t *root, *fen, *res;
 	struct xqpos cur;
 	int rc;
 
-	root = json_loadb(line, len, 0, &jerr);
+	root = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (root == NULL || !json_is_object(root)) {
-		set_error(e, 0, line, len, "not a JSON object");
+		set_error(e, 0, line, len, root == NULL &&
+		    strstr(jerr.text, "duplicate") != NULL ?
+		    "a member named twice" : "not a JSON object");
+		json_decref(root);
+		return -1;
+	}
+	if (json_object_get(root, "moves") == NULL) {
+		set_error(e, 0, line, len, "no \"moves\" member");
 		json_decref(root);
 		return -1;
 	}
 	rc = 0;
-	if ((fen = json_object_get(root, "fen")) != NULL &&
+	if ((res = json_object_get(root, "result")) != NULL &&
+	    !json_is_null(res) && (!json_is_string(res) ||
+	    result_from_name(json_string_value(res), json_string_length(res),
+	    &ml->result) == -1)) {
+		set_error(e, 0, json_is_string(res) ? json_string_value(res) :
+		    "result", json_is_string(res) ? json_string_length(res) :
+		    6, "result is not \"1-0\", \"0-1\", \"1/2-1/2\", \"*\" "
+		    "or null");
+		rc = -1;
+	}
+	if (rc == 0 && (fen = json_object_get(root, "fen")) != NULL &&
 	    (!json_is_string(fen) ||
 	    parse_whole_fen(&ml->start, json_string_value(fen)) == -1)) {
 		set_error(e, 0, json_is_string(fen) ? json_string_value(fen) :
@@ -1245,7 +1305,7 @@ read_json_moves(json_t *moves, struct movelist *ml, struct xqpos *cur,
 		if (parse_move(cur, NOTATION_AUTO, json_string_value(v),
 		    json_string_length(v), &m, &why) == -1) {
 			set_error(e, ml->n + 1, json_string_value(v),
-			    json_string_length(v), why);
+			    json_string_length(v), game_over(cur, why));
 			return -1;
 		}
 		make_move(cur, m);
@@ -1278,6 +1338,8 @@ static char *
 write_json(const struct movelist *ml)
 {
 	json_t *root, *moves;
+	struct xqpos pos;
+	const char *end;
 	char buf[160];
 	char *s;
 	size_t i;
@@ -1286,6 +1348,14 @@ write_json(const struct movelist *ml)
 	moves = json_array();
 	if (root == NULL || moves == NULL)
 		errx(GF_EXIT_ERROR, "out of memory");
+	json_object_set_new(root, "result", ml->result == RESULT_UNKNOWN ?
+	    json_null() : json_string(result_name(ml->result)));
+	pos = ml->start;
+	for (i = 0; i < ml->n; i++)
+		make_move(&pos, ml->move[i]);
+	end = game_end_name(position_end(&pos));
+	json_object_set_new(root, "end", end == NULL ? json_null() :
+	    json_string(end));
 	if (!is_start_position(&ml->start)) {
 		fen_format(&ml->start, buf, sizeof(buf));
 		json_object_set_new(root, "fen", json_string(buf));

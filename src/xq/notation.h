@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 
+#include "pack.h"
 #include "xq.h"
 
 enum notation {
@@ -39,11 +40,17 @@ struct movelist {
 	struct xqpos	 start;
 	struct xqmove	*move;
 	size_t		 n, cap;
+	enum game_result result;	/* RESULT_UNKNOWN unless read */
 };
 
 void		 movelist_init(struct movelist *);
 void		 movelist_free(struct movelist *);
 void		 movelist_push(struct movelist *, struct xqmove);
+
+/* The result as PGN writes it: 1-0, 0-1, 1/2-1/2, or * if unknown. */
+const char	*result_name(enum game_result);
+/* 0 and *out set if the text is one of those four, else -1. */
+int		 result_from_name(const char *, size_t, enum game_result *);
 
 /* "iccs", "ucci", "wxf", "chinese", "json"; "auto" for NOTATION_AUTO. */
 const char	*notation_name(enum notation);

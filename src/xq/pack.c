@@ -1,12 +1,15 @@
 /*
  * pack.c: games as packed strings (xq-pack(5)).
  *
- * A packed game is "1", a letter for the scheme, then a bit string six
- * bits a character in the base64url alphabet: the number of plies, the
- * start position if it is not the standard one, then the moves.  Bits
- * past the end of the string read as zeros, so the writer drops the
- * trailing zero bits.  Every scheme checks each move against the rules
- * both ways.
+ * A packed game is its version ("1" or "2"), a letter for the scheme,
+ * in version 2 a check character, then a bit string six bits a
+ * character in the base64url alphabet: the number of plies, the start
+ * position if it is not the standard one, the moves, and in version 2
+ * the result unless the moves end the game.  Bits past the end of the
+ * string read as zeros, so the writer drops the trailing zero bits.
+ * Every scheme checks each move against the rules both ways, and a
+ * reader takes only the one string the writer gives for its game, so
+ * that junk after a game is refused rather than ignored.
  */
 
 #include <stdlib.h>
@@ -16,6 +19,21 @@
 #include "pack.h"
 
 #define MAXPLIES	10000	/* far beyond any game played */
+/*
+ * The most bits a ply can take in each scheme: 4 for the piece and 5
+ * for its destination; 7 for fewer than 128 legal moves; 16 for a
+ * frequency of 1 in at most 2^16, and a little for the coder's rounding.
+ * HEADBITS holds a ply count, a start position, a result and the range
+ * coder's last bytes.
+ */
+#define HEADBITS	(27 + 1 + 15 + 141 + 2 + 40)
+static const unsigned int ply_bits[] = { 9, 7, 17 };
+
+/* How a game is coded: its version and its scheme. */
+struct form {
+	int		 version;
+	enum scheme	 scheme;
+};
 
 struct bits {
 	const uint8_t	*buf;
@@ -29,18 +47,28 @@ static int	 get_gamma(struct bits *, uint32_t *);
 static void	 put_gamma(struct bitwriter *, uint32_t);
 static int	 find_move(const struct xqmove *, size_t, struct xqmove);
 static int	 geometric_pieces(const struct xqpos *, uint8_t *);
-static int	 put_geometric(struct bitwriter *, const struct game *);
-static int	 get_geometric(struct bits *, struct game *, const char **);
-static int	 put_index(struct bitwriter *, const struct game *);
-static int	 get_index(struct bits *, struct game *, const char **);
-static int	 put_ranked(struct bitwriter *, const struct game *);
-static int	 get_ranked(struct bits *, struct game *, const char **);
-static char	*bits_to_text(const struct bitwriter *, char, char);
+static int	 put_geometric(struct bitwriter *, const struct game *, int);
+static int	 get_geometric(struct bits *, struct game *, int,
+		    const char **);
+static int	 put_index(struct bitwriter *, const struct game *, int);
+static int	 get_index(struct bits *, struct game *, int, const char **);
+static int	 put_ranked(struct bitwriter *, const struct game *, int);
+static int	 get_ranked(struct bits *, struct game *, int, const char **);
+static int	 result_coded(const struct xqpos *, enum game_result,
+		    enum game_result *);
+static char	*bits_to_text(const struct bitwriter *, struct form);
+static int	 check_value(const char *, size_t);
+static int	 read_form(const char *, size_t, struct form *);
+static size_t	 most_chars(struct form, size_t);
+static int	 canonical(const char *, size_t, const struct game *,
+		    struct form, const char **);
+static void	 rest_as_integer(struct bits *, struct bignum *);
 static int	 b64_value(int);
 
 static const char b64[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 static const char scheme_letter[] = "gir";
+static const char version_letter[] = "12";
 static const char *scheme_names[] = { "geometric", "index", "ranked" };
 
 const char *
@@ -176,11 +204,29 @@ geometric_pieces(const struct xqpos *pos, uint8_t *out)
 	return n;
 }
 
+/*
+ * Once the moves are played from the start: 1 if the result is coded
+ * (the game goes on), 0 if the end gives it (*out: the side to move has
+ * lost, mated or stalemated), -1 if the record's result says otherwise.
+ */
 static int
-put_geometric(struct bitwriter *bw, const struct game *g)
+result_coded(const struct xqpos *pos, enum game_result r,
+    enum game_result *out)
+{
+	if (position_end(pos) == END_NONE) {
+		*out = r;
+		return 1;
+	}
+	*out = pos->side == RED ? RESULT_BLACK : RESULT_RED;
+	return r == RESULT_UNKNOWN || r == *out ? 0 : -1;
+}
+
+static int
+put_geometric(struct bitwriter *bw, const struct game *g, int version)
 {
 	struct xqpos pos = g->start;
 	uint8_t piece[16 + 1], t[XQ_SQUARES];
+	enum game_result r;
 	size_t i, nt, k;
 	int np, p;
 
@@ -197,11 +243,17 @@ put_geometric(struct bitwriter *bw, const struct game *g)
 		bw_put_truncbin(bw, (uint32_t)k, (uint32_t)nt);
 		make_move(&pos, g->move[i]);
 	}
+	if (version == 2) {
+		if ((p = result_coded(&pos, g->result, &r)) == -1)
+			return -2;
+		if (p == 1)
+			bw_put_truncbin(bw, (uint32_t)r, 4);
+	}
 	return 0;
 }
 
 static int
-get_geometric(struct bits *b, struct game *g, const char **why)
+get_geometric(struct bits *b, struct game *g, int version, const char **why)
 {
 	struct xqpos pos = g->start;
 	uint8_t piece[16 + 1], t[XQ_SQUARES];
@@ -220,6 +272,8 @@ get_geometric(struct bits *b, struct game *g, const char **why)
 		g->move[i] = m;
 		make_move(&pos, m);
 	}
+	if (version == 2 && result_coded(&pos, RESULT_UNKNOWN, &g->result))
+		g->result = (enum game_result)get_truncbin(b, 4);
 	return 0;
 illegal:
 	g->n = i;
@@ -227,56 +281,91 @@ illegal:
 	return -1;
 }
 
-/* The moves as one integer, the first move the least significant digit. */
+/*
+ * The moves as one integer, the first move the least significant digit;
+ * in version 2 the result is one more digit, of radix 4, unless the
+ * moves end the game.
+ */
 static int
-put_index(struct bitwriter *bw, const struct game *g)
+put_index(struct bitwriter *bw, const struct game *g, int version)
 {
 	struct xqpos pos = g->start;
 	struct xqmove list[XQ_MAXMOVES];
 	uint8_t *radix, *digit;
+	enum game_result r;
 	struct bignum v;
-	size_t i, nbits;
-	int k;
+	size_t i, n, nbits;
+	int k, rc = 0;
 
 	radix = xmalloc(g->n + 1);
 	digit = xmalloc(g->n + 1);
 	for (i = 0; i < g->n; i++) {
 		radix[i] = (uint8_t)legal_moves(&pos, list);
 		if ((k = find_move(list, radix[i], g->move[i])) == -1) {
-			free(radix);
-			free(digit);
-			return -1;
+			rc = -1;
+			goto out;
 		}
 		digit[i] = (uint8_t)k;
 		make_move(&pos, g->move[i]);
 	}
+	n = g->n;
+	if (version == 2) {
+		if ((k = result_coded(&pos, g->result, &r)) == -1) {
+			rc = -2;
+			goto out;
+		}
+		if (k == 1) {
+			radix[n] = 4;
+			digit[n++] = (uint8_t)r;
+		}
+	}
 	bn_init(&v);
-	for (i = g->n; i-- > 0;)
+	for (i = n; i-- > 0;)
 		bn_mul_add(&v, radix[i], digit[i]);
 	/* Least significant bit first, so the padding is leading zeros. */
 	nbits = bn_bits(&v);
 	for (i = 0; i < nbits; i++)
 		bw_put(bw, (v.limb[i / 32] >> (i % 32)) & 1, 1);
 	bn_free(&v);
+out:
 	free(radix);
 	free(digit);
-	return 0;
+	return rc;
+}
+
+/*
+ * The bits left, least significant first, as an integer: made limb by
+ * limb, as building it a bit at a time costs the square of its length.
+ */
+static void
+rest_as_integer(struct bits *b, struct bignum *v)
+{
+	size_t i, k, nbits;
+
+	bn_init(v);
+	if (b->pos >= b->nbits)
+		return;
+	nbits = b->nbits - b->pos;
+	v->cap = v->n = (nbits + 31) / 32;
+	v->limb = xcalloc(v->cap, sizeof(*v->limb));
+	for (k = 0, i = b->pos; i < b->nbits; i++, k++)
+		if ((b->buf[i >> 3] >> (7 - (i & 7))) & 1)
+			v->limb[k / 32] |= 1U << (k % 32);
+	while (v->n > 0 && v->limb[v->n - 1] == 0)
+		v->n--;
+	b->pos = b->nbits;
 }
 
 static int
-get_index(struct bits *b, struct game *g, const char **why)
+get_index(struct bits *b, struct game *g, int version, const char **why)
 {
 	struct xqpos pos = g->start;
 	struct xqmove list[XQ_MAXMOVES];
-	struct bignum v, bit;
+	struct bignum v;
 	size_t i, n;
 	uint32_t d;
 
-	bn_init(&v);
-	bn_init(&bit);
-	/* Read the rest, most significant (last) bit first. */
-	for (i = b->nbits; i-- > b->pos;)
-		bn_mul_add(&v, 2, (b->buf[i >> 3] >> (7 - (i & 7))) & 1);
+	rest_as_integer(b, &v);
 	for (i = 0; i < g->n; i++) {
 		if ((n = legal_moves(&pos, list)) == 0)
 			break;
@@ -284,7 +373,9 @@ get_index(struct bits *b, struct game *g, const char **why)
 		g->move[i] = list[d];
 		make_move(&pos, list[d]);
 	}
-	bn_free(&bit);
+	if (i == g->n && version == 2 &&
+	    result_coded(&pos, RESULT_UNKNOWN, &g->result))
+		g->result = (enum game_result)bn_divmod(&v, 4);
 	if (i < g->n || !bn_is_zero(&v)) {
 		bn_free(&v);
 		*why = i < g->n ? "the code plays past the end of the game" :
@@ -298,15 +389,17 @@ get_index(struct bits *b, struct game *g, const char **why)
 
 /*
  * Each move range coded with the frequencies the model gives the legal
- * moves, taken in the generator's order.
+ * moves, taken in the generator's order; in version 2 then the result,
+ * one of 4 alike, unless the moves end the game.
  */
 static int
-put_ranked(struct bitwriter *bw, const struct game *g)
+put_ranked(struct bitwriter *bw, const struct game *g, int version)
 {
 	struct xqpos pos = g->start;
 	struct xqmove list[XQ_MAXMOVES];
 	struct order_context ctx;
 	struct rc_encoder rc;
+	enum game_result r;
 	uint32_t freq[XQ_MAXMOVES], total, cum;
 	size_t i, n;
 	int j, k;
@@ -327,6 +420,14 @@ put_ranked(struct bitwriter *bw, const struct game *g)
 		context_next(&ctx, g->move[i]);
 		make_move(&pos, g->move[i]);
 	}
+	if (version == 2) {
+		if ((k = result_coded(&pos, g->result, &r)) == -1) {
+			rc_enc_free(&rc);
+			return -2;
+		}
+		if (k == 1)
+			rc_encode(&rc, (uint32_t)r, 1, 4);
+	}
 	rc_enc_finish(&rc);
 	for (i = 0; i < rc.len; i++)
 		bw_put(bw, rc.buf[i], 8);
@@ -335,7 +436,7 @@ put_ranked(struct bitwriter *bw, const struct game *g)
 }
 
 static int
-get_ranked(struct bits *b, struct game *g, const char **why)
+get_ranked(struct bits *b, struct game *g, int version, const char **why)
 {
 	struct xqpos pos = g->start;
 	struct xqmove list[XQ_MAXMOVES];
@@ -365,6 +466,12 @@ get_ranked(struct bits *b, struct game *g, const char **why)
 		context_next(&ctx, list[k]);
 		make_move(&pos, list[k]);
 	}
+	if (i == g->n && version == 2 &&
+	    result_coded(&pos, RESULT_UNKNOWN, &g->result)) {
+		v = rc_decode_freq(&rc, 4);
+		rc_decode_update(&rc, v, 1);
+		g->result = (enum game_result)v;
+	}
 	free(bytes);
 	if (i < g->n) {
 		g->n = i;
@@ -374,11 +481,35 @@ get_ranked(struct bits *b, struct game *g, const char **why)
 	return 0;
 }
 
-/* The bits written, trailing zeros dropped, after the two letters. */
-static char *
-bits_to_text(const struct bitwriter *bw, char c0, char c1)
+/*
+ * Version 2's check character: the sum, modulo 64, of the value of each
+ * other character times an odd weight, 2i + 1 for the character at i
+ * (counted without the check itself).  An odd weight makes any change of
+ * one character change the sum, and a writer never ends a string with
+ * "A" (0), so cutting the last character or adding one changes it too.
+ */
+static int
+check_value(const char *s, size_t len)
 {
-	size_t nbits = bw->nbits, n, i, k;
+	unsigned int sum = 0;
+	size_t i, k;
+
+	for (i = 0, k = 0; i < len; i++) {
+		if (i == 2)
+			continue;
+		sum += (unsigned int)((2 * k + 1) % 64) *
+		    (unsigned int)b64_value((unsigned char)s[i]);
+		sum %= 64;
+		k++;
+	}
+	return (int)sum;
+}
+
+/* The bits written, trailing zeros dropped, after the letters. */
+static char *
+bits_to_text(const struct bitwriter *bw, struct form f)
+{
+	size_t nbits = bw->nbits, n, i, k, head;
 	uint32_t v;
 	unsigned int have;
 	char *s;
@@ -387,9 +518,10 @@ bits_to_text(const struct bitwriter *bw, char c0, char c1)
 	    ((bw->buf[(nbits - 1) >> 3] >> (7 - ((nbits - 1) & 7))) & 1) == 0)
 		nbits--;
 	n = (nbits + 5) / 6;
-	s = xmalloc(n + 3);
-	s[0] = c0;
-	s[1] = c1;
+	head = f.version == 2 ? 3 : 2;
+	s = xmalloc(n + head + 1);
+	s[0] = version_letter[f.version - 1];
+	s[1] = scheme_letter[f.scheme];
 	/*
 	 * A byte at a time into v, six bits at a time out of it; past
 	 * nbits the bits are zeros (the buffer's, then none).
@@ -401,24 +533,35 @@ bits_to_text(const struct bitwriter *bw, char c0, char c1)
 			have += 8;
 		}
 		have -= 6;
-		s[2 + i] = b64[v >> have & 63];
+		s[head + i] = b64[v >> have & 63];
 	}
-	s[2 + n] = '\0';
+	s[head + n] = '\0';
+	if (f.version == 2)
+		s[2] = b64[check_value(s, head + n)];
 	return s;
 }
 
-/* The packed string, or NULL if a move is illegal or there are too many. */
+/*
+ * The packed string in the given version (1 or 2), or NULL with *why
+ * set if a move is illegal, there are too many, or the result is not
+ * the one the end of the game gives.
+ */
 char *
-pack_game(const struct game *g, enum scheme scheme)
+pack_game(const struct game *g, enum scheme scheme, int version,
+    const char **why)
 {
 	struct bitwriter bw;
 	struct bignum v;
+	struct form f;
 	char *s = NULL;
 	size_t i, nbits;
 	int rc;
 
+	*why = "too many plies (more than 10000)";
 	if (g->n > MAXPLIES)
 		return NULL;
+	f.version = version;
+	f.scheme = scheme;
 	bw_init(&bw);
 	put_gamma(&bw, (uint32_t)g->n + 1);
 	if (is_start_position(&g->start))
@@ -426,6 +569,7 @@ pack_game(const struct game *g, enum scheme scheme)
 	else {
 		bw_put(&bw, 1, 1);
 		bn_init(&v);
+		*why = "no game can reach the start position";
 		if (board_to_bignum(&g->start, &v) == -1) {
 			bn_free(&v);
 			goto out;
@@ -437,32 +581,68 @@ pack_game(const struct game *g, enum scheme scheme)
 		bn_free(&v);
 	}
 	if (scheme == SCHEME_GEOMETRIC)
-		rc = put_geometric(&bw, g);
+		rc = put_geometric(&bw, g, version);
 	else if (scheme == SCHEME_INDEX)
-		rc = put_index(&bw, g);
+		rc = put_index(&bw, g, version);
 	else
-		rc = put_ranked(&bw, g);
+		rc = put_ranked(&bw, g, version);
 	bw_flush(&bw);
 	if (rc == 0)
-		s = bits_to_text(&bw, '1', scheme_letter[scheme]);
+		s = bits_to_text(&bw, f);
+	else
+		*why = rc == -1 ? "illegal move" :
+		    "the result is not the one the end of the game gives";
 out:
 	bw_free(&bw);
 	return s;
 }
 
-/* A packed game: "1", a scheme letter, and base64url digits. */
+/* The version and scheme a packed game's letters name, or -1. */
+static int
+read_form(const char *s, size_t len, struct form *f)
+{
+	const char *p;
+
+	if (len < 2 || s[0] == '\0' || s[1] == '\0' ||
+	    (p = strchr(version_letter, s[0])) == NULL)
+		return -1;
+	f->version = (int)(p - version_letter) + 1;
+	if ((p = strchr(scheme_letter, s[1])) == NULL ||
+	    (f->version == 2 && len < 3))
+		return -1;
+	f->scheme = (enum scheme)(p - scheme_letter);
+	return 0;
+}
+
+/* A packed game: a version, a scheme letter, and base64url digits. */
 int
 is_packed_game(const char *s, size_t len)
 {
+	struct form f;
 	size_t i;
 
-	if (len < 2 || s[0] != '1' || s[1] == '\0' ||
-	    strchr(scheme_letter, s[1]) == NULL)
+	if (read_form(s, len, &f) == -1)
 		return 0;
 	for (i = 2; i < len; i++)
 		if (b64_value((unsigned char)s[i]) == -1)
 			return 0;
 	return 1;
+}
+
+/* The longest string a game of so many plies packs into. */
+static size_t
+most_chars(struct form f, size_t plies)
+{
+	return 3 + (HEADBITS + ply_bits[f.scheme] * plies + 5) / 6;
+}
+
+/* The longest packed game, for the man pages and the tests. */
+size_t
+packed_game_max(void)
+{
+	struct form f = { 2, SCHEME_RANKED };
+
+	return most_chars(f, MAXPLIES);
 }
 
 static int
@@ -491,6 +671,35 @@ read_start(struct bits *b, struct game *g, const char **why)
 }
 
 /*
+ * Is s the very string the writer gives for the game decoded from it?
+ * Anything after the game, or a form no writer gives (trailing "A"s,
+ * leading zeros in a start position), is refused with *why set.
+ */
+static int
+canonical(const char *s, size_t len, const struct game *g, struct form f,
+    const char **why)
+{
+	const char *w;
+	char *p;
+	size_t n;
+	int rc = 0;
+
+	if ((p = pack_game(g, f.scheme, f.version, &w)) == NULL) {
+		*why = w;
+		return -1;
+	}
+	n = strlen(p);
+	if (n != len || memcmp(p, s, len) != 0) {
+		rc = -1;
+		*why = n < len && memcmp(p, s, n) == 0 ?
+		    "junk after the end of the game" :
+		    "not the form a writer gives its game";
+	}
+	free(p);
+	return rc;
+}
+
+/*
  * Decode a packed game into g (to free with game_free, also on failure,
  * when g holds the moves decoded before the fault).
  */
@@ -498,21 +707,35 @@ int
 unpack_game(const char *s, size_t len, struct game *g, const char **why)
 {
 	struct bits b;
+	struct form f;
 	uint8_t *buf;
 	uint32_t n, acc;
-	size_t i, k;
+	size_t i, k, head;
 	unsigned int nacc;
 	int rc = -1;
 
 	g->move = NULL;
 	g->n = 0;
-	if (!is_packed_game(s, len)) {
+	g->result = RESULT_UNKNOWN;
+	if (!is_packed_game(s, len) || read_form(s, len, &f) == -1) {
 		*why = "not a packed game";
+		return -1;
+	}
+	/* What cannot be a game is refused before it is decoded. */
+	if (len > packed_game_max()) {
+		*why = "longer than any packed game";
+		return -1;
+	}
+	head = f.version == 2 ? 3 : 2;
+	if (f.version == 2 &&
+	    b64_value((unsigned char)s[2]) != check_value(s, len)) {
+		*why = "the check character does not match: a damaged or "
+		    "cut link";
 		return -1;
 	}
 	/* Six bits a digit, first bit highest; room for get_bits. */
 	buf = xcalloc(len + 3, 1);
-	for (acc = 0, nacc = 0, k = 0, i = 2; i < len; i++) {
+	for (acc = 0, nacc = 0, k = 0, i = head; i < len; i++) {
 		acc = acc << 6 | (uint32_t)b64_value((unsigned char)s[i]);
 		nacc += 6;
 		if (nacc >= 8) {
@@ -523,22 +746,28 @@ unpack_game(const char *s, size_t len, struct game *g, const char **why)
 	if (nacc > 0)
 		buf[k] = (uint8_t)(acc << (8 - nacc));
 	b.buf = buf;
-	b.nbits = (len - 2) * 6;
+	b.nbits = (len - head) * 6;
 	b.pos = 0;
 	if (get_gamma(&b, &n) == -1 || n - 1 > MAXPLIES) {
 		*why = "bad ply count";
+		goto out;
+	}
+	if (len > most_chars(f, n - 1)) {
+		*why = "too long for its number of plies";
 		goto out;
 	}
 	if (read_start(&b, g, why) == -1)
 		goto out;
 	g->n = n - 1;
 	g->move = xreallocarray(NULL, g->n + 1, sizeof(*g->move));
-	if (s[1] == 'g')
-		rc = get_geometric(&b, g, why);
-	else if (s[1] == 'i')
-		rc = get_index(&b, g, why);
+	if (f.scheme == SCHEME_GEOMETRIC)
+		rc = get_geometric(&b, g, f.version, why);
+	else if (f.scheme == SCHEME_INDEX)
+		rc = get_index(&b, g, f.version, why);
 	else
-		rc = get_ranked(&b, g, why);
+		rc = get_ranked(&b, g, f.version, why);
+	if (rc == 0)
+		rc = canonical(s, len, g, f, why);
 out:
 	free(buf);
 	return rc;

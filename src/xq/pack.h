@@ -16,11 +16,26 @@ enum scheme {
 	SCHEME_RANKED		/* range coded by the model's likelihoods */
 };
 
-/* A game: where it starts and the moves played. */
+/*
+ * What a game's record says of its result: not known, a win for Red
+ * (1-0) or for Black (0-1), or a draw (1/2-1/2).
+ */
+enum game_result {
+	RESULT_UNKNOWN,
+	RESULT_RED,
+	RESULT_BLACK,
+	RESULT_DRAW
+};
+
+/*
+ * A game: where it starts, the moves played and the result its record
+ * gives (RESULT_UNKNOWN unless a reader sets it).
+ */
 struct game {
 	struct xqpos	 start;
 	struct xqmove	*move;
 	size_t		 n;
+	enum game_result result;
 };
 
 /* pack.c */
@@ -28,7 +43,10 @@ const char	*scheme_name(enum scheme);
 int		 scheme_from_name(const char *, enum scheme *);
 int		 is_packed_game(const char *, size_t);
 int		 is_packed_board(const char *, size_t);
-char		*pack_game(const struct game *, enum scheme);
+#define PACK_VERSION	2	/* the version pack_game writes by default */
+char		*pack_game(const struct game *, enum scheme, int,
+		    const char **);
+size_t		 packed_game_max(void);
 int		 unpack_game(const char *, size_t, struct game *,
 		    const char **);
 void		 game_free(struct game *);

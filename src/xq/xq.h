@@ -80,6 +80,17 @@ struct king_rays {
 	int		 valid;
 };
 
+/*
+ * How a game stands once its moves are played: the side to move has a
+ * legal move (END_NONE), or none while in check (END_MATE), or none out
+ * of check (END_STALEMATE).  In Xiangqi both lose the side to move.
+ */
+enum game_end {
+	END_NONE,
+	END_MATE,
+	END_STALEMATE
+};
+
 /* movegen.c: the rules. */
 #define CHECK_FROM	1	/* marks of check_squares */
 #define CHECK_LINE	2
@@ -91,6 +102,8 @@ size_t		 legal_moves_mapped(const struct xqpos *, struct xqmove *,
 		    uint8_t *, uint64_t *, struct king_rays *);
 void		 rays_after(struct king_rays *, struct xqmove);
 int		 is_legal(const struct xqpos *, struct xqmove);
+enum game_end	 position_end(const struct xqpos *);
+const char	*game_end_name(enum game_end);
 int		 in_check(const struct xqpos *, int);
 int		 gives_check(const struct xqpos *, struct xqmove);
 void		 check_squares(const uint8_t *, int, int, struct king_rays *,
