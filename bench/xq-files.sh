@@ -80,8 +80,8 @@ for f in "dhtmlxq/fastlight126-vschess/dhtmlxq.txt" \
 	echo "xianren tree ($(echo "$f" | cut -d/ -f1)): $ok / $n lines right"
 done
 
-# Speed: the CCPD samples concatenated, ten times over.
-for i in 1 2 3 4 5 6 7 8 9 10; do
+# Speed: the CCPD samples concatenated, a hundred times over.
+for i in $(seq 100); do
 	for f in "$dir"/pgn/ccpd/*/*.pgn; do
 		cat "$f"
 		echo

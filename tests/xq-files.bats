@@ -221,3 +221,29 @@ EOF2
 	run --separate-stderr xq-bitpack -f pgn -i iccs "$tmp/moves.txt"
 	[ "$status" -eq 2 ]
 }
+
+@test "the manual's game file example" {
+	cd "$top_srcdir"
+	run --separate-stderr xq-bitpack --lines -f iccs examples/xq-game.pgn
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' 'h2e2 h9g7 h0g2 i9h9' 'h2e2 h9g7 c3c4 g6g5')" ]
+	run --separate-stderr xq-bitpack -f dhtmlxq examples/xq-game.pgn
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' '[DhtmlXQ]' \
+	    '[DhtmlXQ_event]Club night[/DhtmlXQ_event]' \
+	    '[DhtmlXQ_result]红胜[/DhtmlXQ_result]' \
+	    '[DhtmlXQ_movelist]7747706279678070[/DhtmlXQ_movelist]' \
+	    '[DhtmlXQ_move_0_3_1]26256364[/DhtmlXQ_move_0_3_1]' \
+	    '[/DhtmlXQ]')" ]
+}
+
+@test "bash completion offers the game file options and formats" {
+	run complete_words xq-bitpack -f ''
+	[[ "$output" == *pgn* && "$output" == *dhtmlxq* && "$output" == *xqf* ]]
+	run complete_words xq-bitpack -m ''
+	[ "$output" = "$(printf '%s\n' chinese iccs wxf)" ]
+	run complete_words xq-bitpack --l
+	[ "$output" = "--lines" ]
+	run complete_words xq-bitpack -e ''
+	[[ "$output" == *big5* && "$output" == *gbk* ]]
+}

@@ -65,6 +65,7 @@ dist_bashcomp_DATA += completions/bash/xq-bitpack.bash
 dist_zshcomp_DATA += completions/zsh/_xq-bitpack
 dist_fishcomp_DATA += completions/fish/xq-bitpack.fish
 EXTRA_DIST += \
+	examples/xq-game.pgn \
 	examples/xq-opening.txt \
 	tests/data/xq-bitpack/README \
 	tests/data/xq-bitpack/ccpd-30.geometric \
