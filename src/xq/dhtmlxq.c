@@ -313,7 +313,8 @@ game_block(const char *p, const char *end, const char *file, size_t number,
 		order[norder][3] = (long)i;
 		norder++;
 	}
-	qsort(order, norder, sizeof(*order), by_number);
+	if (norder > 0)
+		qsort(order, norder, sizeof(*order), by_number);
 	nbr = norder > 0 ? (size_t)order[norder - 1][0] + 1 : 1;
 	br = xreallocarray(NULL, nbr, sizeof(*br));
 	memset(br, 0, nbr * sizeof(*br));

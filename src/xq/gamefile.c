@@ -115,14 +115,17 @@ gamerec_fault(struct gamerec *g, size_t ply, const char *why,
     const char *token, size_t len)
 {
 	g->faults++;
+	run_warning();
 	fflush(stdout);
-	if (ply == 0)
-		warnx("%s: game %zu: %s (%.*s)", g->file, g->number, why,
-		    (int)len, token);
+	if (ply == 0 && len == 0)
+		warnx("%s: game %zu: %s", g->file, g->number, why);
+	else if (ply == 0)
+		warnx("%s: game %zu: %s (%s)", g->file, g->number, why,
+		    excerpt(token, len));
 	else
-		warnx("%s: game %zu: ply %zu: %.*s: %s; the rest of its "
-		    "line is left out", g->file, g->number, ply, (int)len,
-		    token, why);
+		warnx("%s: game %zu: ply %zu: %s: %s; the rest of its "
+		    "line is left out", g->file, g->number, ply,
+		    excerpt(token, len), why);
 }
 
 /*

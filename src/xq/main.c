@@ -448,10 +448,12 @@ write_file_game(struct gamerec *g, void *arg)
 		run->status = GF_EXIT_BAD;
 	if (o->output == OUT_PGN) {
 		pgn_write(stdout, g, o->movetext);
+		run_record(g->faults > 0);
 		return;
 	}
 	if (o->output == OUT_DHTMLXQ) {
 		dhtmlxq_write(stdout, g);
+		run_record(g->faults > 0);
 		return;
 	}
 	if (o->output == OUT_XQF) {
@@ -464,6 +466,7 @@ write_file_game(struct gamerec *g, void *arg)
 			return;
 		}
 		xqf_write(stdout, g);
+		run_record(g->faults > 0);
 		return;
 	}
 	movelist_init(&ml);
@@ -530,10 +533,12 @@ write_record(const struct gamerec *g, const struct movelist *ml,
 		warnx("%s: game %zu: cannot pack this game: %s (%zu plies)",
 		    g->file, g->number, why, ml->n);
 		puts("#");
+		run_record(1);
 		return -1;
 	}
 	puts(s);
 	free(s);
+	run_record(g->faults > 0);
 	return 0;
 }
 
