@@ -66,15 +66,21 @@ lines_free(struct lines *l)
 }
 
 static void
-same_lines(const struct lines *a, const struct lines *b)
+same_lines(const struct lines *a, const struct lines *b, size_t form)
 {
 	size_t i;
 
-	if (b->games != 1 || a->n != b->n)
+	if (b->games != 1 || a->n != b->n) {
+		fprintf(stderr, "form %zu: %zu games, %zu lines for %zu\n",
+		    form, b->games, b->n, a->n);
 		abort();
+	}
 	for (i = 0; i < a->n; i++)
-		if (strcmp(a->line[i], b->line[i]) != 0)
+		if (strcmp(a->line[i], b->line[i]) != 0) {
+			fprintf(stderr, "form %zu: line %zu: %s for %s\n",
+			    form, i, b->line[i], a->line[i]);
 			abort();
+		}
 }
 
 /* Each written form of the game reads back to the same lines. */
@@ -109,7 +115,7 @@ check_game(struct gamerec *g, void *arg)
 		else
 			xqf_read((unsigned char *)buf, len, "xqf", "GB18030",
 			    collect, &got);
-		same_lines(&want, &got);
+		same_lines(&want, &got, i);
 		lines_free(&got);
 		free(buf);
 	}

@@ -337,6 +337,7 @@ game_block(const char *p, const char *end, const char *file, size_t number,
 	free(br);
 	free(order);
 done:
+	gamerec_check_start(&g);
 	fn(&g, arg);
 	gamerec_free(&g);
 	free(f);

@@ -88,6 +88,31 @@ gamerec_set_start(struct gamerec *g, const struct xqpos *pos)
 	g->pos[0] = *pos;
 }
 
+/*
+ * Can a game reach the start position (would a FEN of it be taken)?  If
+ * not, it is reported and the game's moves are left out.  Done once, at
+ * the first move or when the game is complete.
+ */
+int
+gamerec_check_start(struct gamerec *g)
+{
+	struct xqpos check;
+	const char *end;
+	char fen[XQ_FENMAX];
+
+	if (g->start_checked)
+		return g->bad_start ? -1 : 0;
+	g->start_checked = 1;
+	fen_format(&g->start, fen, sizeof(fen));
+	if (fen_parse(&check, fen, &end) == -1) {
+		gamerec_fault(g, 0, "no game can reach the start position, "
+		    "its moves are left out", fen, strlen(fen));
+		g->bad_start = 1;
+		return -1;
+	}
+	return 0;
+}
+
 void
 gamerec_add_tag(struct gamerec *g, const char *name, size_t nlen,
     const char *value, size_t vlen)
@@ -143,7 +168,7 @@ gamerec_play(struct gamerec *g, uint32_t parent, struct xqmove m,
 	uint32_t id, last;
 	const char *why;
 
-	if (parent == NO_NODE)
+	if (parent == NO_NODE || gamerec_check_start(g) == -1)
 		return NO_NODE;
 	pos = &g->pos[parent];
 	if (m.from >= XQ_SQUARES || m.to >= XQ_SQUARES) {

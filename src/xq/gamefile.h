@@ -46,6 +46,8 @@ struct gamerec {
 	size_t		 n, cap;
 	char		 result[8];	/* "1-0", "0-1", "1/2-1/2" or "" */
 	size_t		 faults;	/* moves refused, each reported */
+	int		 start_checked;
+	int		 bad_start;	/* no game reaches it: no moves */
 };
 
 /* A reader's caller: one game at a time, in the file's order. */
@@ -55,6 +57,7 @@ typedef void	 game_fn(struct gamerec *, void *);
 void		 gamerec_init(struct gamerec *, const char *, size_t);
 void		 gamerec_free(struct gamerec *);
 void		 gamerec_set_start(struct gamerec *, const struct xqpos *);
+int		 gamerec_check_start(struct gamerec *);
 void		 gamerec_add_tag(struct gamerec *, const char *, size_t,
 		    const char *, size_t);
 const char	*gamerec_tag(const struct gamerec *, const char *);

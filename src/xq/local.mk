@@ -103,6 +103,10 @@ EXTRA_DIST += \
 TESTS += tests/xq-files.bats
 EXTRA_DIST += \
 	bench/xq-files.sh \
+	fuzz/xq-bitpack-dhtmlxq.c \
+	fuzz/xq-bitpack-files.h \
+	fuzz/xq-bitpack-pgn.c \
+	fuzz/xq-bitpack-xqf.c \
 	tests/xq-files.bats \
 	tests/data/xq-files/README.md \
 	tests/data/xq-files/ccpd-00000008.pgn \

@@ -347,6 +347,7 @@ xqf_read(const unsigned char *b, size_t len, const char *file,
 	gamerec_set_start(&g, &pos);
 	read_tree(&x, &g);
 done:
+	gamerec_check_start(&g);
 	fn(&g, arg);
 	gamerec_free(&g);
 }
