@@ -93,6 +93,13 @@ setup() {
 	[ "$output" = "$(cat "$d/wukong-bulk-games-uci.iccs")" ]
 }
 
+@test "PGN: WinBoard's SAN for Xiangqi under [Variant \"xiangqi\"]" {
+	run --separate-stderr xq-bitpack -f iccs "$d/wukong-winboard-san.pgn"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$d/wukong-winboard-san.iccs")" ]
+	[[ "$output" == "h2e2 b7b0 a0b0 h7c7 "* ]]
+}
+
 @test "-f json carries the tags, the result and how the game ended" {
 	run --separate-stderr xq-bitpack -f json "$d/features.pgn"
 	[ "${lines[0]}" = '{"tags":{"Game":"Chinese Chess","Event":"Club night {A1B2-C3}","Red":"Red player","Black":"Black player","Result":"1-0"},"result":"1-0","end":null,"moves":["h2e2","h9g7","h0g2","i9h9","i0h0"]}' ]

@@ -133,6 +133,8 @@ EXTRA_DIST += \
 	tests/data/xq-files/wukong-bulk-games-uci.pgn \
 	tests/data/xq-files/wukong-game.lines \
 	tests/data/xq-files/wukong-game.ubb \
+	tests/data/xq-files/wukong-winboard-san.iccs \
+	tests/data/xq-files/wukong-winboard-san.pgn \
 	tests/data/xq-files/wukong-xqdb-international.pgn \
 	tests/data/xq-files/wukong-xqdb-traditional.pgn \
 	tests/data/xq-files/wukong-xqdb.iccs

@@ -37,6 +37,7 @@ struct pgn_reader {
 	int		 moves_seen;	/* movetext began */
 	int		 after_result;	/* skipping text to the next tag */
 	enum notation	 nt;
+	int		 san;		/* [Variant "xiangqi"]: WinBoard's SAN */
 	uint32_t	 cur;		/* the node the next move follows */
 	uint32_t	*stack;		/* cur before each open variation */
 	size_t		 depth, cap;
@@ -53,6 +54,8 @@ static void	 read_token(struct pgn_reader *);
 static size_t	 narrow(const char *, size_t, char *, size_t);
 static const char *result_of(const char *, size_t);
 static void	 play_token(struct pgn_reader *, const char *, size_t);
+static int	 san_move(const struct xqpos *, const char *, size_t,
+		    struct xqmove *, const char **);
 
 /* The length of the blank at p (ASCII space, the ideographic space), or 0. */
 static size_t
@@ -103,6 +106,7 @@ begin_game(struct pgn_reader *r)
 	r->moves_seen = 0;
 	r->after_result = 0;
 	r->nt = NOTATION_AUTO;
+	r->san = 0;
 	r->cur = 0;
 	r->depth = 0;
 }
@@ -190,6 +194,10 @@ apply_tag(struct pgn_reader *r, const char *name, const char *value)
 			r->nt = NOTATION_CHINESE;
 		return;
 	}
+	if (strcasecmp(name, "Variant") == 0) {
+		r->san = strcasecmp(value, "xiangqi") == 0;
+		return;
+	}
 	if (strcasecmp(name, "FEN") != 0 || value[0] == '\0')
 		return;
 	/* A board without the side to move: Red's. */
@@ -254,6 +262,67 @@ result_of(const char *s, size_t len)
 	return NULL;
 }
 
+/*
+ * A move in WinBoard's SAN for Xiangqi: the piece (K A E or B, H or N,
+ * R, C; none for a pawn), the file or rank or square it leaves when
+ * that is needed, x for a capture, then the square reached in ICCS,
+ * ranks 0 to 9 from Red's side: Che2, Cxb0, exe6, Afe1.  Resolved
+ * among the legal moves.
+ */
+static int
+san_move(const struct xqpos *pos, const char *s, size_t len,
+    struct xqmove *out, const char **why)
+{
+	static const char letters[] = " KAEHRCP";
+	struct xqmove moves[XQ_MAXMOVES];
+	size_t n, i, found = 0;
+	int kind = PAWN, to, file = -1, rank = -1;
+	const char *d, *end = s + len;
+
+	while (end > s && strchr("+#", end[-1]) != NULL)
+		end--;
+	if (end - s < 2 || end[-2] < 'a' || end[-2] > 'i' ||
+	    end[-1] < '0' || end[-1] > '9') {
+		*why = "not a SAN move";
+		return -1;
+	}
+	to = (end[-1] - '0') * XQ_FILES + (end[-2] - 'a');
+	end -= 2;
+	if (s < end && *s >= 'A' && *s <= 'Z') {
+		d = strchr(letters + 1, *s == 'B' ? 'E' : *s == 'N' ? 'H' :
+		    *s);
+		if (d == NULL) {
+			*why = "not a SAN move";
+			return -1;
+		}
+		kind = (int)(d - letters);
+		s++;
+	}
+	for (; s < end; s++)
+		if (*s >= 'a' && *s <= 'i')
+			file = *s - 'a';
+		else if (*s >= '0' && *s <= '9')
+			rank = *s - '0';
+		else if (*s != 'x' && *s != '-') {
+			*why = "not a SAN move";
+			return -1;
+		}
+	n = legal_moves(pos, moves);
+	for (i = 0; i < n; i++)
+		if (moves[i].to == to &&
+		    PIECE_KIND(pos->sq[moves[i].from]) == kind &&
+		    (file == -1 || moves[i].from % XQ_FILES == file) &&
+		    (rank == -1 || moves[i].from / XQ_FILES == rank)) {
+			*out = moves[i];
+			found++;
+		}
+	if (found == 1)
+		return 0;
+	*why = found == 0 ? "no legal move fits" :
+	    "more than one legal move fits";
+	return -1;
+}
+
 /* One movetext token, move numbers and glued moves taken apart. */
 static void
 play_token(struct pgn_reader *r, const char *s, size_t len)
@@ -294,6 +363,25 @@ play_token(struct pgn_reader *r, const char *s, size_t len)
 	while (n > i && (buf[n - 1] == '!' || buf[n - 1] == '?'))
 		n--;
 	r->moves_seen = 1;
+	if (r->san && i < n) {
+		struct xqmove m;
+		const char *why;
+
+		if (r->cur == NO_NODE)
+			return;
+		if (gamerec_check_start(&r->g) == -1) {
+			r->cur = NO_NODE;
+			return;
+		}
+		if (san_move(&r->g.pos[r->cur], buf + i, n - i, &m,
+		    &why) == -1) {
+			gamerec_fault(&r->g, r->g.node[r->cur].ply + 1, why,
+			    buf + i, n - i);
+			r->cur = NO_NODE;
+		} else
+			r->cur = gamerec_play(&r->g, r->cur, m, NULL);
+		return;
+	}
 	for (; i < n; i += one) {
 		one = move_token_length(buf + i, n - i);
 		r->cur = gamerec_play_text(&r->g, r->cur, r->nt, buf + i, one);
