@@ -12,7 +12,8 @@
 # "move_P_S_B" (a DhtmlXQ branch) one of the --lines records.  Prints
 # lines right / lines in all for each kind, then games a second reading
 # the concatenated CCPD PGN samples (median of five runs) beside the
-# same games as one-line ICCS move lists packed (the baseline).
+# same games as one-line ICCS move lists packed (the baseline), and read
+# alone (written as ICCS, unpacked).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 dir=${1:-$top/../shared/xq-files}
@@ -100,8 +101,11 @@ time_of() {
 		echo "$e - $s" | bc
 	done | median
 }
+t_read=$(time_of "$xq" -e big5 -f iccs "$tmp/ccpd.pgn")
 t_pgn=$(time_of "$xq" -e big5 "$tmp/ccpd.pgn")
 t_base=$(time_of "$xq" "$tmp/ccpd.iccs")
+echo "PGN read (-f iccs): $games games in $t_read s:" \
+    "$(echo "$games / $t_read" | bc) games a second"
 echo "PGN read and packed: $games games in $t_pgn s:" \
     "$(echo "$games / $t_pgn" | bc) games a second"
 echo "the same games from ICCS lines: $t_base s:" \
