@@ -7,16 +7,22 @@
 #   decoded and checked, no notation written), and packed in, packed out
 #   less that unpacking (pack alone, by difference).
 # The baseline is reading and writing the same games in ICCS (the same
-# parse and legality checks, no packing).  Also replays the wxf games,
-# and times perft 5.  Run from the build directory:
-#	bash ../main/bench/xq-bitpack.sh	(or with the build directory on PATH)
-# Times are CPU seconds (user + system) to the millisecond, medians of
-# $RUNS runs, so that a busy machine disturbs them less.
+# parse and legality checks, no packing).  Then, for both versions of
+# the packed format, the share of links cut by their last character or
+# lengthened by one (each of the 64 letters) that are refused, and what
+# version 2's check and result cost; replays the training games, and
+# times perft 5.  Run from the build directory:
+#	bash ../bench/xq-bitpack.sh [GAMES]	(or with it on PATH)
+# GAMES is a file of ICCS move lists, one a line, by default the CCPD
+# sample that ships in tests/data (500 games); the 5,000-game sample it
+# is cut from measures the same way.  Times are CPU seconds (user +
+# system) to the millisecond, medians of $RUNS runs, so that a busy
+# machine disturbs them less.
 
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-corpus=$top/../shared/corpora/xiangqi
-games=$corpus/ccpd-masters-5000.iccs.txt
+data=$top/tests/data/xq-bitpack
+games=${1:-$data/ccpd-500.iccs}
 RUNS=${RUNS:-5}
 PATH=$(pwd):$PATH
 
@@ -51,7 +57,7 @@ rate() {
 	echo "if ($1 > 0) $plies / $1 / 1000000 else 0" | bc -l
 }
 
-echo "corpus: ccpd-masters-5000, $ngames games, $plies plies (model tuned on the wxf file only)"
+echo "corpus: $(basename "$games"), $ngames games, $plies plies (model tuned on the wxf file only)"
 base=$(median xq-bitpack -i iccs -f iccs "$tmp/games")
 printf 'baseline (ICCS in, ICCS out): %s s, %.2f M plies/s\n' "$base" \
     "$(rate "$base")"
@@ -62,13 +68,14 @@ for s in geometric index ranked; do
 	else
 		rt="ROUND TRIP FAILED"
 	fi
-	# The moves alone: less the letters, the Elias gamma ply count and
-	# the start-position bit (the padding of the last letter stays in).
+	# The moves alone: less the 3 letters (version, scheme, check), the
+	# Elias gamma ply count, the start-position bit and the 2 bits of
+	# the result (the padding of the last letter stays in).
 	paste -d ' ' "$tmp/$s" "$tmp/games" | awk -v p="$plies" -v s="$s" -v rt="$rt" '
 		{ c += length($1); n++; k = NF - 1
-		  h += 2 * int(log(k + 1) / log(2) + 1e-9) + 2 }
-		END { printf "%-9s %.3f bits/move (whole links), %.3f without the 2 letters, %.3f the moves alone; %.1f chars a link; %s\n",
-		    s, c * 6 / p, (c - 2 * n) * 6 / p, ((c - 2 * n) * 6 - h) / p, c / n, rt }'
+		  h += 2 * int(log(k + 1) / log(2) + 1e-9) + 4 }
+		END { printf "%-9s %.3f bits/move (whole links), %.3f without the 3 letters, %.3f the moves alone; %.1f chars a link; %s\n",
+		    s, c * 6 / p, (c - 3 * n) * 6 / p, ((c - 3 * n) * 6 - h) / p, c / n, rt }'
 	pk=$(median xq-bitpack -S "$s" "$tmp/games")
 	un=$(median xq-bitpack "$tmp/$s")
 	cu=$(median xq-bitpack -f fen "$tmp/$s")
@@ -80,7 +87,26 @@ for s in geometric index ranked; do
 	printf '          codec alone: pack %.3f s, %.2f M plies/s; unpack %s s, %.2f M plies/s (packed to packed %s s)\n' \
 	    "$cp" "$(rate "$cp")" "$cu" "$(rate "$cu")" "$re"
 done
-wxf=$corpus/wxf-masters-hu-liu.iccs.txt
+# damage VERSION SCHEME: the share of cut and of lengthened links refused.
+damage() {
+	xq-bitpack --pack-version="$1" -S "$2" "$tmp/games" >"$tmp/d$1"
+	awk '{ print substr($0, 1, length($0) - 1) }' "$tmp/d$1" >"$tmp/cut"
+	awk 'BEGIN { a = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" }
+	    { for (i = 1; i <= 64; i++) print $0 substr(a, i, 1) }' \
+	    "$tmp/d$1" >"$tmp/ext"
+	for f in cut ext; do
+		printf '%s ' "$f"
+		xq-bitpack -f iccs "$tmp/$f" 2>/dev/null | paste -d '\t' - "$tmp/$f" |
+		    awk -F '\t' '$1 == $2 { n++ } END { printf "%d/%d (%.2f%%), ", n, NR, 100 * n / NR }'
+	done
+	awk '{ c += length($0) } END { printf "%.2f chars a link\n", c / NR }' "$tmp/d$1"
+}
+for s in geometric index ranked; do
+	for v in 1 2; do
+		printf '%-9s version %d refuses: %s\n' "$s" "$v" "$(damage "$v" "$s")"
+	done
+done
+wxf=$data/wxf-masters-hu-liu.iccs
 if xq-bitpack -S index "$wxf" >/dev/null; then
 	echo "wxf-masters-hu-liu: every move of $(wc -l <"$wxf") games legal"
 else

@@ -82,6 +82,7 @@ check_unchecked(const uint8_t *data, size_t size, enum notation in,
 	struct movelist ml;
 	struct game g;
 	char *s, *t = NULL;
+	const char *why;
 
 	movelist_init(&ml);
 	if (read_movelist((const char *)data, size, in, 0, &ml, &e) == -1) {
@@ -93,12 +94,14 @@ check_unchecked(const uint8_t *data, size_t size, enum notation in,
 	g.start = ml.start;
 	g.move = ml.move;
 	g.n = ml.n;
-	s = pack_game(&g, SCHEME_RANKED);
+	g.result = ml.result;
+	s = pack_game(&g, SCHEME_RANKED, PACK_VERSION, &why);
 	if (legal) {
 		g.start = checked->start;
 		g.move = checked->move;
 		g.n = checked->n;
-		t = pack_game(&g, SCHEME_RANKED);
+		g.result = checked->result;
+		t = pack_game(&g, SCHEME_RANKED, PACK_VERSION, &why);
 	}
 	if ((s == NULL) != (t == NULL) ||
 	    (s != NULL && strcmp(s, t) != 0))

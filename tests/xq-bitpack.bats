@@ -257,11 +257,16 @@ perft_checked() {
 @test "unknown formats and schemes are usage errors" {
 	run --separate-stderr xq-bitpack -f nonesuch </dev/null
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"usage: xq-bitpack"* ]]
+	[ "$stderr" = "xq-bitpack: unknown output format: nonesuch (one of: packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)" ]
 	run --separate-stderr xq-bitpack -S nonesuch </dev/null
 	[ "$status" -eq 2 ]
+	[ "$stderr" = "xq-bitpack: unknown scheme: nonesuch (one of: geometric, index, ranked)" ]
 	run --separate-stderr xq-bitpack -i nonesuch </dev/null
 	[ "$status" -eq 2 ]
+	[ "$stderr" = "xq-bitpack: unknown input format: nonesuch (one of: auto, packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)" ]
+	run --separate-stderr xq-bitpack --pack-version=3 </dev/null
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "xq-bitpack: unknown packed version: 3 (one of: 1, 2)" ]
 }
 
 @test "a missing file is reported once and the other files are read" {
@@ -360,9 +365,9 @@ perft_checked() {
 	for f in iccs json; do
 		run --separate-stderr xq-bitpack -f "$f" <<<"position fen $mate moves e1d1 d9e9"
 		[ "$status" -eq 1 ]
-		[ "$output" = "position fen $mate moves e1d1 d9e9" ]
 		[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9e9: the game is over (mate)" ]
 	done
+	[ "$output" = "{\"line\":1,\"error\":\"ply 2: d9e9: the game is over (mate)\",\"input\":\"position fen $mate moves e1d1 d9e9\"}" ]
 	run --separate-stderr xq-bitpack <<<"position fen $stale moves a7a8 d9d8"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9d8: the game is over (stalemate)" ]
@@ -372,4 +377,159 @@ perft_checked() {
 	# Before the end, an illegal move is still said to be one.
 	run --separate-stderr xq-bitpack <<<"position fen $mate moves e1e2 e0e1"
 	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: e0e1: not a piece of the side to move" ]
+}
+
+@test "a bad line is copied through byte for byte, NULs and CR included" {
+	printf '1rGkvFheSOw\0junk\nh2e2 zz\r\nh2e2\r\n' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr xq-bitpack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	xq-bitpack "$BATS_TEST_TMPDIR/in" >"$BATS_TEST_TMPDIR/out" 2>/dev/null || :
+	{ printf '1rGkvFheSOw\0junk\nh2e2 zz\r\n'
+	  printf '%s\r\n' "$(xq-bitpack <<<h2e2)"; } >"$BATS_TEST_TMPDIR/want"
+	cmp "$BATS_TEST_TMPDIR/want" "$BATS_TEST_TMPDIR/out"
+	[[ "$stderr" = *"/in:1: "* ]]
+	[[ "$stderr" = *"/in:2: ply 2: zz: not an ICCS move" ]]
+}
+
+@test "a JSON object without moves, or with a member twice, is refused" {
+	for bad in '{"Moves":["h2e2"]}' '{"move":"h2e2"}' '{"fen":"4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"}' '{}'; do
+		run --separate-stderr xq-bitpack <<<"$bad"
+		[ "$status" -eq 1 ]
+		[ "$output" = "$bad" ]
+		[[ "$stderr" = 'xq-bitpack: stdin:1: no "moves" member ('* ]]
+	done
+	run --separate-stderr xq-bitpack <<<'{"moves":["h2e2"],"moves":["h2e3"]}'
+	[ "$status" -eq 1 ]
+	[[ "$stderr" = 'xq-bitpack: stdin:1: a member named twice ('* ]]
+	run --separate-stderr xq-bitpack -f iccs <<<'{"moves":[]}'
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+}
+
+@test "a line of spaces and tabs passes through like a blank line" {
+	printf '  \t\n\nh2e2\n' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr xq-bitpack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "" ]
+	[ "$(xq-bitpack "$BATS_TEST_TMPDIR/in" | wc -l)" -eq 3 ]
+	xq-bitpack "$BATS_TEST_TMPDIR/in" | head -n 2 | cmp - <(printf '  \t\n\n')
+}
+
+@test "a packed line longer than any game is refused before it is decoded" {
+	big=$(head -c 1000000 /dev/zero | tr '\0' 'B')
+	for s in g i r; do
+		run --separate-stderr timeout 20 xq-bitpack -f iccs <<<"1$s$big"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" = *": longer than any packed game (1"$s"BBBB"* ]]
+		# Within the limit but more than its plies could take.
+		run --separate-stderr timeout 20 xq-bitpack -f iccs <<<"1${s}A${big:0:20000}"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" = *": too long for its number of plies ("* ]]
+	done
+}
+
+@test "a game of 10000 plies packs and unpacks in every scheme" {
+	line=$(for i in $(seq 2500); do printf 'h0g2 h9g7 g2h0 g7h9 '; done)
+	for s in geometric index ranked; do
+		p=$(timeout 60 xq-bitpack -S "$s" <<<"$line")
+		# xq-pack(5): no packed game is longer than 28374 characters.
+		[ "${#p}" -le 28374 ]
+		run timeout 60 xq-bitpack -f iccs <<<"$p"
+		[ "$status" -eq 0 ]
+		[ "$output" = "${line% }" ]
+	done
+}
+
+@test "with SIGPIPE ignored a closed pipe stops the run at once" {
+	for i in $(seq 200); do cat "$d/ccpd-30.iccs"; done >"$BATS_TEST_TMPDIR/in"
+	echo 'h2e2 zz99' >>"$BATS_TEST_TMPDIR/in"
+	run bash -c 'trap "" PIPE; xq-bitpack "$1" 2>"$2" | head -c 1 >/dev/null; exit "${PIPESTATUS[0]}"' \
+	    sh "$BATS_TEST_TMPDIR/in" "$BATS_TEST_TMPDIR/err"
+	[ "$status" -eq 2 ]
+	grep -q 'write error on standard output' "$BATS_TEST_TMPDIR/err"
+	! grep -q 'zz99' "$BATS_TEST_TMPDIR/err"
+}
+
+@test "--help and --version into a full disk exit 2" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run sh -c 'xq-bitpack --help >/dev/full'
+	[ "$status" -eq 2 ]
+	[[ "$output" = *"write error"* ]]
+	run sh -c 'xq-bitpack -V >/dev/full'
+	[ "$status" -eq 2 ]
+}
+
+@test "a diagnostic quotes a short excerpt, escaped" {
+	long=$(head -c 100000 /dev/zero | tr '\0' 'x')
+	run --separate-stderr xq-bitpack <<<"h2e2 $long"
+	[ "$status" -eq 1 ]
+	[ "${#stderr}" -lt 200 ]
+	[[ "$stderr" = *"xxxxxxxx...: not an ICCS move" ]]
+	run --separate-stderr xq-bitpack < <(printf '1gA\033[2J\n')
+	[ "$status" -eq 1 ]
+	[[ "$stderr" = *'\x1b[2J'* ]]
+	[[ "$stderr" != *$'\033'* ]]
+}
+
+@test "-f json writes one JSON object a line, bad records too" {
+	printf '%s\n' h2e2 'h2e2 zz99' '1gA' '' '{"moves":["h2e2"' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr xq-bitpack -f json "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = '{"result":null,"end":null,"moves":["h2e2"]}' ]
+	[ "${lines[1]}" = '{"line":2,"error":"ply 2: zz99: not an ICCS move","input":"h2e2 zz99"}' ]
+	[[ "${lines[2]}" = '{"line":3,"error":"'*'","input":"1gA"}' ]]
+	[[ "${lines[3]}" = '{"line":5,"error":"not a JSON object ('*'","input":"{\"moves\":[\"h2e2\""}' ]]
+	if command -v jq >/dev/null; then
+		xq-bitpack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | jq -e . >/dev/null || false
+	fi
+}
+
+@test "--summary counts the records on standard error" {
+	printf '%s\n' h2e2 'h2e2 zz99' '' h0g2 >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr xq-bitpack --summary "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "$stderr" = *$'\n''xq-bitpack: 3 records: 2 good, 1 bad, 0 warnings' ]]
+	run --separate-stderr xq-bitpack "$BATS_TEST_TMPDIR/in"
+	[[ "$stderr" != *records* ]]
+}
+
+@test "--help lists every option, one line each, with the names it takes" {
+	run xq-bitpack --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" = "usage: xq-bitpack "* ]]
+	for o in -e,\ --encoding= -f,\ --format= -h,\ --help -i,\ --input= \
+	    -l,\ --lines -m,\ --movetext= --pack-version= \
+	    -S,\ --scheme= --summary -V,\ --version; do
+		[ "$(printf '%s\n' "$output" | grep -c -- "^  .*$o")" -eq 1 ]
+	done
+	printf '%s\n' "$output" | grep -q 'FORMAT: packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)'
+	printf '%s\n' "$output" | grep -q 'SCHEME: geometric, index, ranked)'
+	[ "${#lines[@]}" -eq 11 ]
+}
+
+@test "-i auto detects what each line holds" {
+	printf '%s\n' h2e2 "$(xq-bitpack <<<h2e2)" 'C2.5' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr xq-bitpack -i auto -f iccs "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "$output" = $'h2e2\nh2e2\nh2e2' ]
+}
+
+@test "the ranked model is learnt again, byte for byte, from the games that ship" {
+	run xq-train "$d/wxf-masters-hu-liu.iccs"
+	[ "$status" -eq 0 ]
+	diff -u "$top_srcdir/src/xq/model.c" <(printf '%s\n' "$output")
+}
+
+@test "a packed position is at most 25 characters, without leading zeros" {
+	# xq-pack(5): every position fits in 141 bits, 24 digits after the 0.
+	run xq-randgame 3 200 ucci
+	printf '%s\n' "$output" | xq-bitpack -f board >"$BATS_TEST_TMPDIR/b"
+	[ "$(awk 'length($0) > 25' "$BATS_TEST_TMPDIR/b" | wc -l)" -eq 0 ]
+	p=$(xq-bitpack -f board <<<h2e2)
+	run --separate-stderr xq-bitpack <<<"0A${p#0}"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" = *": not the form a writer gives its position (0A"* ]]
+	run --separate-stderr xq-bitpack -f fen <<<"$p"
+	[ "$status" -eq 0 ]
 }

@@ -26,9 +26,13 @@ _xq_bitpack()
 		COMPREPLY=($(compgen -W 'geometric index ranked' -- "$cur"))
 		return
 		;;
+	--pack-version)
+		COMPREPLY=($(compgen -W '1 2' -- "$cur"))
+		return
+		;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-e -f -h -i -l -m -S -V --encoding --format --help --input --lines --movetext --scheme --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-e -f -h -i -l -m -S -V --encoding --format --help --input --lines --movetext --pack-version --scheme --summary --version' -- "$cur"))
 		return
 	fi
 	COMPREPLY=($(compgen -f -- "$cur"))

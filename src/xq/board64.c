@@ -211,6 +211,11 @@ unpack_board(const char *s, size_t len, struct xqpos *pos, const char **why)
 		*why = "not a packed position";
 		return -1;
 	}
+	/* No writer gives a leading zero digit: 0A is zero, and alone. */
+	if (len > 2 && s[1] == 'A') {
+		*why = "not the form a writer gives its position";
+		return -1;
+	}
 	bn_init(&v);
 	if (bn_from_text(&v, s + 1, len - 1, 64, b64) == -1) {
 		bn_free(&v);
@@ -224,13 +229,16 @@ unpack_board(const char *s, size_t len, struct xqpos *pos, const char **why)
 	return rc;
 }
 
-/* A packed position: "0" and one to 27 base64url digits. */
+/*
+ * A packed position: "0" and one to 24 base64url digits (every position
+ * fits in 141 bits).
+ */
 int
 is_packed_board(const char *s, size_t len)
 {
 	size_t i;
 
-	if (len < 2 || len > 28 || s[0] != '0')
+	if (len < 2 || len > 25 || s[0] != '0')
 		return 0;
 	for (i = 1; i < len; i++)
 		if (s[i] == '\0' || strchr(b64, s[i]) == NULL)

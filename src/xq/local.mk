@@ -41,9 +41,15 @@ xq_randgame_SOURCES = \
 xq_randgame_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 xq_randgame_LDADD = $(LDADD) $(JANSSON_LIBS)
 
-# The program that writes src/xq/model.c from a corpus of games:
-#	xq-train wxf-masters-hu-liu.iccs.txt > src/xq/model.c
+# The program that writes src/xq/model.c from the games it was learnt
+# from, which ship in tests/data; `make xq-model` writes it again, byte
+# for byte (git diff shows nothing), and the tests check that it does.
 noinst_PROGRAMS += xq-train
+XQ_TRAINING = $(srcdir)/tests/data/xq-bitpack/wxf-masters-hu-liu.iccs
+xq-model: xq-train$(EXEEXT)
+	./xq-train$(EXEEXT) $(XQ_TRAINING) >$(srcdir)/src/xq/model.c.tmp
+	mv -f $(srcdir)/src/xq/model.c.tmp $(srcdir)/src/xq/model.c
+.PHONY: xq-model
 xq_train_SOURCES = \
 	src/xq/board.c \
 	src/xq/model.c \
@@ -68,6 +74,7 @@ EXTRA_DIST += \
 	examples/xq-game.pgn \
 	examples/xq-opening.txt \
 	tests/data/xq-bitpack/README \
+	tests/data/xq-bitpack/ccpd-500.iccs \
 	tests/data/xq-bitpack/ccpd-30.geometric \
 	tests/data/xq-bitpack/ccpd-30.geometric-2 \
 	tests/data/xq-bitpack/ccpd-30.iccs \
@@ -80,7 +87,8 @@ EXTRA_DIST += \
 	tests/data/xq-bitpack/errors.out \
 	tests/data/xq-bitpack/vector12.chinese \
 	tests/data/xq-bitpack/vector12.iccs \
-	tests/data/xq-bitpack/wxf-20.iccs
+	tests/data/xq-bitpack/wxf-20.iccs \
+	tests/data/xq-bitpack/wxf-masters-hu-liu.iccs
 EXTRA_DIST += bench/xq-bitpack.sh
 EXTRA_DIST += fuzz/xq-bitpack-board.c fuzz/xq-bitpack-unpack.c
 

@@ -16,6 +16,7 @@
 
 #include <err.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,11 @@ struct file_run {
 	int		 xqf_written;
 };
 
+#define OUT_NAMES "packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, " \
+    "dhtmlxq, xqf"
+#define IN_NAMES "auto, packed, fen, board, iccs, ucci, wxf, chinese, json, " \
+    "pgn, dhtmlxq, xqf"
+
 static __dead void usage(int);
 static void	 parse_format(const char *, struct options *);
 static void	 parse_input(const char *, struct options *);
@@ -88,9 +94,16 @@ static void	 write_file_game(struct gamerec *, void *);
 static int	 write_record(const struct gamerec *, const struct movelist *,
 		    const struct options *);
 static char	*game_json(const struct gamerec *, const struct movelist *);
+static void	 report(const struct linereader *, size_t, const char *, ...)
+		    __attribute__((__format__(__printf__, 3, 4)));
+static void	 write_line(const struct linereader *, const char *);
+
+/* What was wrong with the line reported last. */
+static char	 why_line[512];
 
 enum {
-	OPT_PACK_VERSION = 256
+	OPT_PACK_VERSION = 256,
+	OPT_SUMMARY
 };
 
 static const struct option longopts[] = {
@@ -102,6 +115,7 @@ static const struct option longopts[] = {
 	{ "movetext",	required_argument,	NULL,	'm' },
 	{ "pack-version", required_argument,	NULL,	OPT_PACK_VERSION },
 	{ "scheme",	required_argument,	NULL,	'S' },
+	{ "summary",	no_argument,		NULL,	OPT_SUMMARY },
 	{ "version",	no_argument,		NULL,	'V' },
 	{ NULL,		0,			NULL,	0 }
 };
@@ -109,10 +123,33 @@ static const struct option longopts[] = {
 static __dead void
 usage(int status)
 {
-	fprintf(status == 0 ? stdout : stderr,
-	    "usage: xq-bitpack [-hlV] [-e encoding] [-f format] [-i format] "
-	    "[-m notation] [-S scheme] [file ...]\n");
-	exit(status);
+	FILE *fp = status == 0 ? stdout : stderr;
+
+	fprintf(fp, "usage: xq-bitpack [-hlV] [-e encoding] [-f format] "
+	    "[-i format] [-m notation] [-S scheme] [--pack-version=N] "
+	    "[--summary] [file ...]\n");
+	if (status != 0)
+		exit(status);
+	fputs("  -e, --encoding=ENCODING  text encoding of game files "
+	    "(ENCODING: auto, or any iconv knows)\n"
+	    "  -f, --format=FORMAT    what to write (FORMAT: " OUT_NAMES
+	    ")\n"
+	    "  -h, --help             print this help and exit\n"
+	    "  -i, --input=FORMAT     what the input holds (FORMAT: " IN_NAMES
+	    ")\n"
+	    "  -l, --lines            every line of a game file's trees as "
+	    "a record\n"
+	    "  -m, --movetext=NOTATION  moves of PGN written (NOTATION: "
+	    "chinese, iccs, wxf)\n"
+	    "      --pack-version=N   version of the packed games written "
+	    "(N: 1, 2)\n"
+	    "  -S, --scheme=SCHEME    how packed games code the moves "
+	    "(SCHEME: geometric, index, ranked)\n"
+	    "      --summary          count the records on standard error "
+	    "at the end\n"
+	    "  -V, --version          print the version and exit\n", fp);
+	finish_stdout();
+	exit(GF_EXIT_OK);
 }
 
 static void
@@ -133,10 +170,9 @@ parse_format(const char *arg, struct options *o)
 	else if (notation_from_name(arg, &o->out_notation) == 0 &&
 	    o->out_notation != NOTATION_AUTO)
 		o->output = OUT_MOVES;
-	else {
-		warnx("unknown output format: %s", arg);
-		usage(GF_EXIT_ERROR);
-	}
+	else
+		errx(GF_EXIT_ERROR, "unknown output format: %s (one of: "
+		    OUT_NAMES ")", arg);
 }
 
 static void
@@ -156,10 +192,9 @@ parse_input(const char *arg, struct options *o)
 	} else if (notation_from_name(arg, &o->in_notation) == 0)
 		o->input = o->in_notation == NOTATION_AUTO ? IN_AUTO :
 		    IN_MOVES;
-	else {
-		warnx("unknown input format: %s", arg);
-		usage(GF_EXIT_ERROR);
-	}
+	else
+		errx(GF_EXIT_ERROR, "unknown input format: %s (one of: "
+		    IN_NAMES ")", arg);
 }
 
 /*
@@ -197,8 +232,8 @@ read_game(const struct linereader *lr, const struct options *o,
 	switch (*in) {
 	case IN_PACKED:
 		if (unpack_game(lr->line, lr->len, &g, &why) == -1) {
-			warn_at(lr->name, lr->lineno, "%s (%.*s)", why,
-			    (int)lr->len, lr->line);
+			report(lr, 0, "%s (%s)", why,
+			    excerpt(lr->line, lr->len));
 			game_free(&g);
 			return -1;
 		}
@@ -210,8 +245,8 @@ read_game(const struct linereader *lr, const struct options *o,
 		return 0;
 	case IN_BOARD:
 		if (unpack_board(lr->line, lr->len, &ml->start, &why) == -1) {
-			warn_at(lr->name, lr->lineno, "%s (%.*s)", why,
-			    (int)lr->len, lr->line);
+			report(lr, 0, "%s (%s)", why,
+			    excerpt(lr->line, lr->len));
 			return -1;
 		}
 		return 0;
@@ -220,13 +255,12 @@ read_game(const struct linereader *lr, const struct options *o,
 		    end == lr->line + lr->len)
 			return 0;
 		if (end == lr->line)
-			warn_at(lr->name, lr->lineno,
-			    "no game can reach this position (%.*s)",
-			    (int)lr->len, lr->line);
+			report(lr, 0, "no game can reach this position (%s)",
+			    excerpt(lr->line, lr->len));
 		else
-			warn_at_column(lr->name, lr->lineno,
-			    (size_t)(end - lr->line) + 1, "bad FEN (%.*s)",
-			    (int)(lr->line + lr->len - end), end);
+			report(lr, (size_t)(end - lr->line) + 1,
+			    "bad FEN (%s)", excerpt(end,
+			    (size_t)(lr->line + lr->len - end)));
 		return -1;
 	default:
 		/* A list to pack is checked against the rules as it packs. */
@@ -258,10 +292,11 @@ read_checked(const struct linereader *lr, const struct options *o,
 	    &e) == 0)
 		return 0;
 	if (e.ply == 0)
-		warn_at(lr->name, lr->lineno, "%s (%s)", e.why, e.token);
+		report(lr, 0, "%s (%s)", e.why, excerpt(e.token,
+		    strlen(e.token)));
 	else
-		warn_at(lr->name, lr->lineno, "ply %zu: %s: %s", e.ply,
-		    e.token, e.why);
+		report(lr, 0, "ply %zu: %s: %s", e.ply,
+		    excerpt(e.token, strlen(e.token)), e.why);
 	return -1;
 }
 
@@ -292,7 +327,7 @@ write_game(const struct linereader *lr, const struct options *o,
 	switch (out) {
 	case OUT_FEN:
 		fen_format(&pos, fen, sizeof(fen));
-		puts(fen);
+		write_line(lr, fen);
 		return 0;
 	case OUT_BOARD:
 		s = pack_board(&pos);
@@ -318,15 +353,48 @@ write_game(const struct linereader *lr, const struct options *o,
 			return -1;
 	}
 	if (s == NULL) {
-		warn_at(lr->name, lr->lineno, "cannot pack this game: %s "
+		report(lr, 0, "cannot pack this game: %s "
 		    "(%zu plies)", why, ml->n);
 		return -1;
 	}
-	puts(s);
+	write_line(lr, s);
 	free(s);
 	return 0;
 }
 
+/*
+ * Say what is wrong with the line on standard error, and keep it for the
+ * JSON error line that stands in for the record under -f json.
+ */
+static void
+report(const struct linereader *lr, size_t column, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why_line, sizeof(why_line), fmt, ap);
+	va_end(ap);
+	if (column > 0)
+		warn_at_column(lr->name, lr->lineno, column, "%s", why_line);
+	else
+		warn_at(lr->name, lr->lineno, "%s", why_line);
+}
+
+/* A record written, ended as its input line was (CR LF or LF). */
+static void
+write_line(const struct linereader *lr, const char *s)
+{
+	fputs(s, stdout);
+	if (lr->cr)
+		putchar('\r');
+	putchar('\n');
+}
+
+/*
+ * One line in, one line out: the game, or for a bad line the line itself
+ * byte for byte (under -f json an error object instead, so that the
+ * output stays JSON).
+ */
 static int
 do_line(const struct linereader *lr, const struct options *o)
 {
@@ -338,8 +406,13 @@ do_line(const struct linereader *lr, const struct options *o)
 	if (read_game(lr, o, &ml, &in) == 0)
 		rc = write_game(lr, o, &ml, in);
 	movelist_free(&ml);
-	if (rc == -1)
-		printf("%.*s\n", (int)lr->len, lr->line);
+	if (rc == -1) {
+		if (o->output == OUT_MOVES && o->out_notation == NOTATION_JSON)
+			json_error_line(stdout, lr->lineno, why_line, lr->line,
+			    lr->len);
+		else
+			lr_write(lr, stdout);
+	}
 	return rc;
 }
 
@@ -574,27 +647,29 @@ static int
 filter(const char *path, const struct options *o)
 {
 	struct linereader lr;
-	int status = GF_EXIT_OK;
+	int status = GF_EXIT_OK, rc, first;
 
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
-	if (lr_next(&lr) == 0)
-		return lr_close(&lr) == -1 ? GF_EXIT_ERROR : status;
-	if (o->input == IN_FILE || (o->input == IN_AUTO &&
-	    looks_like_file(&lr))) {
+	first = !run_stopped() && lr_next(&lr) == 1;
+	if (first && (o->input == IN_FILE || (o->input == IN_AUTO &&
+	    looks_like_file(&lr)))) {
 		status = filter_file(&lr, o);
 		if (lr_close(&lr) == -1)
 			status = GF_EXIT_ERROR;
 		return status;
 	}
-	do {
-		if (lr.len == 0) {
-			putchar('\n');
+	for (; first || (!run_stopped() && lr_next(&lr) == 1); first = 0) {
+		/* A blank line, spaces and tabs only, stays as it is. */
+		if (lr_blank(&lr)) {
+			lr_write(&lr, stdout);
+			check_stdout();
 			continue;
 		}
-		if (do_line(&lr, o) == -1)
+		if ((rc = do_line(&lr, o)) == -1)
 			status = GF_EXIT_BAD;
-	} while (lr_next(&lr) == 1);
+		run_record(rc == -1);
+	}
 	if (lr_close(&lr) == -1)
 		status = GF_EXIT_ERROR;
 	return status;
@@ -607,7 +682,7 @@ main(int argc, char *argv[])
 	    NOTATION_AUTO, SCHEME_RANKED, PACK_VERSION, FILE_NONE, NULL, 0,
 	    NOTATION_CHINESE };
 	const char *errstr;
-	int ch, status = GF_EXIT_OK, s;
+	int ch, status = GF_EXIT_OK, s, summary = 0;
 
 	while ((ch = getopt_long(argc, argv, "e:f:hi:lm:S:V", longopts,
 	    NULL)) != -1) {
@@ -615,10 +690,10 @@ main(int argc, char *argv[])
 		case 'e':
 			if (strcasecmp(optarg, "auto") == 0)
 				o.encoding = NULL;
-			else if (!encoding_known(optarg)) {
-				warnx("unknown encoding: %s", optarg);
-				usage(GF_EXIT_ERROR);
-			} else
+			else if (!encoding_known(optarg))
+				errx(GF_EXIT_ERROR, "unknown encoding: %s "
+				    "(auto, or one iconv knows)", optarg);
+			else
 				o.encoding = optarg;
 			break;
 		case 'f':
@@ -636,26 +711,24 @@ main(int argc, char *argv[])
 			if (notation_from_name(optarg, &o.movetext) == -1 ||
 			    (o.movetext != NOTATION_CHINESE &&
 			    o.movetext != NOTATION_WXF &&
-			    o.movetext != NOTATION_ICCS)) {
-				warnx("unknown movetext notation: %s (one of: "
-				    "chinese, iccs, wxf)", optarg);
-				usage(GF_EXIT_ERROR);
-			}
+			    o.movetext != NOTATION_ICCS))
+				errx(GF_EXIT_ERROR, "unknown movetext notation: "
+				    "%s (one of: chinese, iccs, wxf)", optarg);
 			break;
 		case 'S':
-			if (scheme_from_name(optarg, &o.scheme) == -1) {
-				warnx("unknown scheme: %s", optarg);
-				usage(GF_EXIT_ERROR);
-			}
+			if (scheme_from_name(optarg, &o.scheme) == -1)
+				errx(GF_EXIT_ERROR, "unknown scheme: %s (one "
+				    "of: geometric, index, ranked)", optarg);
 			break;
 		case OPT_PACK_VERSION:
 			o.version = (int)strtonum(optarg, 1, PACK_VERSION,
 			    &errstr);
-			if (errstr != NULL) {
-				warnx("unknown packed version: %s (one of: 1, "
-				    "2)", optarg);
-				usage(GF_EXIT_ERROR);
-			}
+			if (errstr != NULL)
+				errx(GF_EXIT_ERROR, "unknown packed version: "
+				    "%s (one of: 1, 2)", optarg);
+			break;
+		case OPT_SUMMARY:
+			summary = 1;
 			break;
 		case 'V':
 			print_version();
@@ -669,16 +742,15 @@ main(int argc, char *argv[])
 	argv += optind;
 	if ((o.output == OUT_PGN || o.output == OUT_DHTMLXQ ||
 	    o.output == OUT_XQF) && o.input != IN_FILE && o.input != IN_AUTO) {
-		warnx("-f %s reads game files: -i pgn, dhtmlxq, xqf or auto",
-		    o.output == OUT_PGN ? "pgn" : o.output == OUT_XQF ?
-		    "xqf" : "dhtmlxq");
-		usage(GF_EXIT_ERROR);
+		errx(GF_EXIT_ERROR, "-f %s reads game files: -i pgn, "
+		    "dhtmlxq, xqf or auto", o.output == OUT_PGN ? "pgn" :
+		    o.output == OUT_XQF ? "xqf" : "dhtmlxq");
 	}
+	run_start(summary);
 	if (argc == 0)
 		status = filter("-", &o);
-	for (; argc > 0; argc--, argv++)
+	for (; argc > 0 && !run_stopped(); argc--, argv++)
 		if ((s = filter(*argv, &o)) > status)
 			status = s;
-	finish_stdout();
-	return status;
+	return run_finish(status);
 }

@@ -53,15 +53,18 @@ static int	 get_geometric(struct bits *, struct game *, int,
 static int	 put_index(struct bitwriter *, const struct game *, int);
 static int	 get_index(struct bits *, struct game *, int, const char **);
 static int	 put_ranked(struct bitwriter *, const struct game *, int);
-static int	 get_ranked(struct bits *, struct game *, int, const char **);
+static int	 get_ranked(struct bits *, struct game *, int,
+		    struct rc_encoder *, const char **);
 static int	 result_coded(const struct xqpos *, enum game_result,
 		    enum game_result *);
 static char	*bits_to_text(const struct bitwriter *, struct form);
+static char	*pack_form(const struct game *, struct form,
+		    const struct rc_encoder *, const char **);
 static int	 check_value(const char *, size_t);
 static int	 read_form(const char *, size_t, struct form *);
 static size_t	 most_chars(struct form, size_t);
 static int	 canonical(const char *, size_t, const struct game *,
-		    struct form, const char **);
+		    struct form, const struct rc_encoder *, const char **);
 static void	 rest_as_integer(struct bits *, struct bignum *);
 static int	 b64_value(int);
 
@@ -435,8 +438,14 @@ put_ranked(struct bitwriter *bw, const struct game *g, int version)
 	return 0;
 }
 
+/*
+ * The decoder codes each move again as it goes (into enc), so that the
+ * string can be checked to be the writer's without scoring the moves a
+ * second time.
+ */
 static int
-get_ranked(struct bits *b, struct game *g, int version, const char **why)
+get_ranked(struct bits *b, struct game *g, int version,
+    struct rc_encoder *enc, const char **why)
 {
 	struct xqpos pos = g->start;
 	struct xqmove list[XQ_MAXMOVES];
@@ -461,6 +470,7 @@ get_ranked(struct bits *b, struct game *g, int version, const char **why)
 			for (cum = 0; cum + freq[k] <= v; k++)
 				cum += freq[k];
 			rc_decode_update(&rc, cum, freq[k]);
+			rc_encode(enc, cum, freq[k], total);
 		}
 		g->move[i] = list[k];
 		context_next(&ctx, list[k]);
@@ -470,8 +480,10 @@ get_ranked(struct bits *b, struct game *g, int version, const char **why)
 	    result_coded(&pos, RESULT_UNKNOWN, &g->result)) {
 		v = rc_decode_freq(&rc, 4);
 		rc_decode_update(&rc, v, 1);
+		rc_encode(enc, v, 1, 4);
 		g->result = (enum game_result)v;
 	}
+	rc_enc_finish(enc);
 	free(bytes);
 	if (i < g->n) {
 		g->n = i;
@@ -550,9 +562,23 @@ char *
 pack_game(const struct game *g, enum scheme scheme, int version,
     const char **why)
 {
+	struct form f;
+
+	f.version = version;
+	f.scheme = scheme;
+	return pack_form(g, f, NULL, why);
+}
+
+/*
+ * As pack_game; for the ranked scheme, coded is the range coder's code
+ * of the moves if a decoder has made it already, or NULL.
+ */
+static char *
+pack_form(const struct game *g, struct form f, const struct rc_encoder *coded,
+    const char **why)
+{
 	struct bitwriter bw;
 	struct bignum v;
-	struct form f;
 	char *s = NULL;
 	size_t i, nbits;
 	int rc;
@@ -560,8 +586,6 @@ pack_game(const struct game *g, enum scheme scheme, int version,
 	*why = "too many plies (more than 10000)";
 	if (g->n > MAXPLIES)
 		return NULL;
-	f.version = version;
-	f.scheme = scheme;
 	bw_init(&bw);
 	put_gamma(&bw, (uint32_t)g->n + 1);
 	if (is_start_position(&g->start))
@@ -580,12 +604,16 @@ pack_game(const struct game *g, enum scheme scheme, int version,
 			bw_put(&bw, (v.limb[i / 32] >> (i % 32)) & 1, 1);
 		bn_free(&v);
 	}
-	if (scheme == SCHEME_GEOMETRIC)
-		rc = put_geometric(&bw, g, version);
-	else if (scheme == SCHEME_INDEX)
-		rc = put_index(&bw, g, version);
+	rc = 0;
+	if (coded != NULL)
+		for (i = 0; i < coded->len; i++)
+			bw_put(&bw, coded->buf[i], 8);
+	else if (f.scheme == SCHEME_GEOMETRIC)
+		rc = put_geometric(&bw, g, f.version);
+	else if (f.scheme == SCHEME_INDEX)
+		rc = put_index(&bw, g, f.version);
 	else
-		rc = put_ranked(&bw, g, version);
+		rc = put_ranked(&bw, g, f.version);
 	bw_flush(&bw);
 	if (rc == 0)
 		s = bits_to_text(&bw, f);
@@ -677,14 +705,14 @@ read_start(struct bits *b, struct game *g, const char **why)
  */
 static int
 canonical(const char *s, size_t len, const struct game *g, struct form f,
-    const char **why)
+    const struct rc_encoder *coded, const char **why)
 {
 	const char *w;
 	char *p;
 	size_t n;
 	int rc = 0;
 
-	if ((p = pack_game(g, f.scheme, f.version, &w)) == NULL) {
+	if ((p = pack_form(g, f, coded, &w)) == NULL) {
 		*why = w;
 		return -1;
 	}
@@ -706,6 +734,7 @@ canonical(const char *s, size_t len, const struct game *g, struct form f,
 int
 unpack_game(const char *s, size_t len, struct game *g, const char **why)
 {
+	struct rc_encoder enc;
 	struct bits b;
 	struct form f;
 	uint8_t *buf;
@@ -760,14 +789,17 @@ unpack_game(const char *s, size_t len, struct game *g, const char **why)
 		goto out;
 	g->n = n - 1;
 	g->move = xreallocarray(NULL, g->n + 1, sizeof(*g->move));
+	rc_enc_init(&enc);
 	if (f.scheme == SCHEME_GEOMETRIC)
 		rc = get_geometric(&b, g, f.version, why);
 	else if (f.scheme == SCHEME_INDEX)
 		rc = get_index(&b, g, f.version, why);
 	else
-		rc = get_ranked(&b, g, f.version, why);
+		rc = get_ranked(&b, g, f.version, &enc, why);
 	if (rc == 0)
-		rc = canonical(s, len, g, f, why);
+		rc = canonical(s, len, g, f, f.scheme == SCHEME_RANKED ? &enc :
+		    NULL, why);
+	rc_enc_free(&enc);
 out:
 	free(buf);
 	return rc;

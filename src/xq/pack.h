@@ -51,7 +51,7 @@ int		 unpack_game(const char *, size_t, struct game *,
 		    const char **);
 void		 game_free(struct game *);
 
-/* board64.c: a position alone, at most 28 characters. */
+/* board64.c: a position alone, at most 25 characters. */
 char		*pack_board(const struct xqpos *);
 int		 unpack_board(const char *, size_t, struct xqpos *,
 		    const char **);

@@ -2,7 +2,11 @@
  * train.c: learns the ranked scheme's model from games, one ICCS move
  * list a line, and writes it as C (src/xq/model.c):
  *
- *	xq-train wxf-masters-hu-liu.iccs.txt > src/xq/model.c
+ *	xq-train tests/data/xq-bitpack/wxf-masters-hu-liu.iccs > src/xq/model.c
+ *
+ * (make xq-model does this).  The same games give the same file, byte
+ * for byte: the fit visits games and plies in order, with no random
+ * numbers.
  *
  * The weights are those of a softmax over each position's legal moves,
  * fitted by stochastic gradient ascent on the log-likelihood of the
