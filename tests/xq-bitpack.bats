@@ -257,13 +257,13 @@ perft_checked() {
 @test "unknown formats and schemes are usage errors" {
 	run --separate-stderr xq-bitpack -f nonesuch </dev/null
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "xq-bitpack: unknown output format: nonesuch (one of: packed, fen, board, iccs, ucci, wxf, chinese, json)" ]
+	[ "$stderr" = "xq-bitpack: unknown output format: nonesuch (one of: packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)" ]
 	run --separate-stderr xq-bitpack -S nonesuch </dev/null
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "xq-bitpack: unknown scheme: nonesuch (one of: geometric, index, ranked)" ]
 	run --separate-stderr xq-bitpack -i nonesuch </dev/null
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "xq-bitpack: unknown input format: nonesuch (one of: auto, packed, fen, board, iccs, ucci, wxf, chinese, json)" ]
+	[ "$stderr" = "xq-bitpack: unknown input format: nonesuch (one of: auto, packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)" ]
 	run --separate-stderr xq-bitpack --pack-version=3 </dev/null
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "xq-bitpack: unknown packed version: 3 (one of: 1, 2)" ]
@@ -498,13 +498,14 @@ perft_checked() {
 	run xq-bitpack --help
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" = "usage: xq-bitpack "* ]]
-	for o in -f,\ --format= -h,\ --help -i,\ --input= --pack-version= \
+	for o in -e,\ --encoding= -f,\ --format= -h,\ --help -i,\ --input= \
+	    -l,\ --lines -m,\ --movetext= --pack-version= \
 	    -S,\ --scheme= --summary -V,\ --version; do
 		[ "$(printf '%s\n' "$output" | grep -c -- "^  .*$o")" -eq 1 ]
 	done
-	printf '%s\n' "$output" | grep -q 'FORMAT: packed, fen, board, iccs, ucci, wxf, chinese, json)'
+	printf '%s\n' "$output" | grep -q 'FORMAT: packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)'
 	printf '%s\n' "$output" | grep -q 'SCHEME: geometric, index, ranked)'
-	[ "${#lines[@]}" -eq 8 ]
+	[ "${#lines[@]}" -eq 11 ]
 }
 
 @test "-i auto detects what each line holds" {

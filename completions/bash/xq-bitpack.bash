@@ -13,12 +13,20 @@ _xq_bitpack()
 		prev=${COMP_WORDS[COMP_CWORD-2]}
 	fi
 	case $prev in
+	-e|--encoding)
+		COMPREPLY=($(compgen -W 'auto big5 gb18030 gbk utf-8' -- "$cur"))
+		return
+		;;
 	-f|--format)
-		COMPREPLY=($(compgen -W 'board chinese fen iccs json packed ucci wxf' -- "$cur"))
+		COMPREPLY=($(compgen -W 'board chinese dhtmlxq fen iccs json packed pgn ucci wxf xqf' -- "$cur"))
 		return
 		;;
 	-i|--input)
-		COMPREPLY=($(compgen -W 'auto board chinese fen iccs json packed ucci wxf' -- "$cur"))
+		COMPREPLY=($(compgen -W 'auto board chinese dhtmlxq fen iccs json packed pgn ucci wxf xqf' -- "$cur"))
+		return
+		;;
+	-m|--movetext)
+		COMPREPLY=($(compgen -W 'chinese iccs wxf' -- "$cur"))
 		return
 		;;
 	-S|--scheme)
@@ -31,7 +39,7 @@ _xq_bitpack()
 		;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-f -h -i -S -V --format --help --input --pack-version --scheme --summary --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-e -f -h -i -l -m -S -V --encoding --format --help --input --lines --movetext --pack-version --scheme --summary --version' -- "$cur"))
 		return
 	fi
 	COMPREPLY=($(compgen -f -- "$cur"))

@@ -211,6 +211,19 @@ uint64_t rng_next(struct rng *);
 uint64_t rng_below(struct rng *, uint64_t);
 double	 rng_unit(struct rng *);
 
+/*
+ * encoding.c: text made UTF-8 through iconv.  detect_encoding tells
+ * "UTF-8", "GB18030" or "BIG5" by the text's content, or returns NULL
+ * with *why set; text_to_utf8 converts (dropping a UTF-8 BOM) into a
+ * NUL-terminated string to free, or returns NULL with *why set.
+ */
+const char *detect_encoding(const char *, size_t, const char **);
+char	*text_to_utf8(const char *, size_t, const char *, size_t *,
+	    const char **);
+char	*text_from_utf8(const char *, size_t, const char *, size_t *,
+	    const char **);
+int	 encoding_known(const char *);
+
 /* xmalloc.c: allocation that exits with status 2 on failure. */
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);

@@ -4,6 +4,7 @@ libgf_a_SOURCES = \
 	src/lib/bignum.c \
 	src/lib/bitio.c \
 	src/lib/diag.c \
+	src/lib/encoding.c \
 	src/lib/gf.h \
 	src/lib/jsonerr.c \
 	src/lib/linereader.c \

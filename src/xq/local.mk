@@ -3,6 +3,9 @@ bin_PROGRAMS += xq-bitpack
 xq_bitpack_SOURCES = \
 	src/xq/board.c \
 	src/xq/board64.c \
+	src/xq/dhtmlxq.c \
+	src/xq/gamefile.c \
+	src/xq/gamefile.h \
 	src/xq/main.c \
 	src/xq/model.c \
 	src/xq/movegen.c \
@@ -11,7 +14,9 @@ xq_bitpack_SOURCES = \
 	src/xq/order.c \
 	src/xq/pack.c \
 	src/xq/pack.h \
-	src/xq/xq.h
+	src/xq/pgn.c \
+	src/xq/xq.h \
+	src/xq/xqf.c
 xq_bitpack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 xq_bitpack_LDADD = $(LDADD) $(JANSSON_LIBS)
 libgf_a_SOURCES += src/lib/rangecoder.c
@@ -67,6 +72,7 @@ dist_bashcomp_DATA += completions/bash/xq-bitpack.bash
 dist_zshcomp_DATA += completions/zsh/_xq-bitpack
 dist_fishcomp_DATA += completions/fish/xq-bitpack.fish
 EXTRA_DIST += \
+	examples/xq-game.pgn \
 	examples/xq-opening.txt \
 	tests/data/xq-bitpack/README \
 	tests/data/xq-bitpack/ccpd-500.iccs \
@@ -101,3 +107,43 @@ EXTRA_DIST += \
 	tests/data/xq-notation/tandem.wxf \
 	tests/data/xq-notation/variants.in \
 	tests/data/xq-notation/variants.ucci
+
+# Game files: PGN, DhtmlXQ and XQF, read and written.
+TESTS += tests/xq-files.bats
+EXTRA_DIST += \
+	bench/xq-files.sh \
+	fuzz/xq-bitpack-dhtmlxq.c \
+	fuzz/xq-bitpack-files.h \
+	fuzz/xq-bitpack-pgn.c \
+	fuzz/xq-bitpack-xqf.c \
+	tests/xq-files.bats \
+	tests/data/xq-files/README.md \
+	tests/data/xq-files/ccpd-00000008.pgn \
+	tests/data/xq-files/ccpd-00000037.pgn \
+	tests/data/xq-files/ccpd-00000080.pgn \
+	tests/data/xq-files/ccpd-00000107.pgn \
+	tests/data/xq-files/ccpd-00000149.pgn \
+	tests/data/xq-files/ccpd-00000202.pgn \
+	tests/data/xq-files/ccpd-00000476.pgn \
+	tests/data/xq-files/ccpd-00000556.pgn \
+	tests/data/xq-files/ccpd-00000875.pgn \
+	tests/data/xq-files/ccpd-00001034.pgn \
+	tests/data/xq-files/ccpd-00001074.pgn \
+	tests/data/xq-files/ccpd-00001287.pgn \
+	tests/data/xq-files/ccpd-00001514.pgn \
+	tests/data/xq-files/ccpd-00002050.pgn \
+	tests/data/xq-files/ccpd.ucci \
+	tests/data/xq-files/features.err \
+	tests/data/xq-files/features.lines \
+	tests/data/xq-files/features.pgn \
+	tests/data/xq-files/wukong-44.html \
+	tests/data/xq-files/wukong-44.iccs \
+	tests/data/xq-files/wukong-bulk-games-uci.iccs \
+	tests/data/xq-files/wukong-bulk-games-uci.pgn \
+	tests/data/xq-files/wukong-game.lines \
+	tests/data/xq-files/wukong-game.ubb \
+	tests/data/xq-files/wukong-winboard-san.iccs \
+	tests/data/xq-files/wukong-winboard-san.pgn \
+	tests/data/xq-files/wukong-xqdb-international.pgn \
+	tests/data/xq-files/wukong-xqdb-traditional.pgn \
+	tests/data/xq-files/wukong-xqdb.iccs

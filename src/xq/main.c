@@ -3,6 +3,8 @@
  *
  * Each input line is a move list (ICCS, UCCI, WXF, Chinese or JSON), a
  * packed game, a FEN or a packed position; each gives one output line.
+ * A game file (PGN, DhtmlXQ, XQF) is read whole instead, and each game
+ * in it gives one output line, or one a line of its tree with --lines.
  * This file does the options and the I/O; the work is in board.c and
  * movegen.c (the rules), notation.c (the move notations) and pack.c and
  * board64.c (the packed forms of xq-pack(5)).
@@ -18,17 +20,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+#include <jansson.h>
 
 #include "gf.h"
 #include "notation.h"
 #include "pack.h"
+#include "gamefile.h"
 
 enum output {
 	OUT_DEFAULT,	/* packed for text input, ICCS or FEN for packed */
 	OUT_PACKED,
 	OUT_MOVES,	/* in the notation of out_notation */
 	OUT_FEN,
-	OUT_BOARD
+	OUT_BOARD,
+	OUT_PGN,	/* a game file of the whole tree */
+	OUT_DHTMLXQ,
+	OUT_XQF		/* binary: one game only */
 };
 
 enum input {
@@ -36,7 +45,8 @@ enum input {
 	IN_MOVES,	/* in the notation of in_notation */
 	IN_PACKED,
 	IN_FEN,
-	IN_BOARD
+	IN_BOARD,
+	IN_FILE		/* a game file, of the format of file_format */
 };
 
 struct options {
@@ -46,10 +56,23 @@ struct options {
 	enum notation	 in_notation;
 	enum scheme	 scheme;
 	int		 version;	/* of the packed games written */
+	enum file_format file_format;
+	const char	*encoding;	/* of game files; NULL: told by content */
+	int		 lines;		/* every line of a game's tree */
+	enum notation	 movetext;	/* of PGN written */
 };
 
-#define OUT_NAMES "packed, fen, board, iccs, ucci, wxf, chinese, json"
-#define IN_NAMES "auto, packed, fen, board, iccs, ucci, wxf, chinese, json"
+/* What the games of one game file are written with. */
+struct file_run {
+	const struct options *o;
+	int		 status;
+	int		 xqf_written;
+};
+
+#define OUT_NAMES "packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, " \
+    "dhtmlxq, xqf"
+#define IN_NAMES "auto, packed, fen, board, iccs, ucci, wxf, chinese, json, " \
+    "pgn, dhtmlxq, xqf"
 
 static __dead void usage(int);
 static void	 parse_format(const char *, struct options *);
@@ -64,6 +87,13 @@ static int	 write_game(const struct linereader *, const struct options *,
 static int	 packing(const struct options *);
 static int	 read_checked(const struct linereader *,
 		    const struct options *, struct movelist *);
+static int	 looks_like_file(const struct linereader *);
+static char	*slurp(struct linereader *, size_t *);
+static int	 filter_file(struct linereader *, const struct options *);
+static void	 write_file_game(struct gamerec *, void *);
+static int	 write_record(const struct gamerec *, const struct movelist *,
+		    const struct options *);
+static char	*game_json(const struct gamerec *, const struct movelist *);
 static void	 report(const struct linereader *, size_t, const char *, ...)
 		    __attribute__((__format__(__printf__, 3, 4)));
 static void	 write_line(const struct linereader *, const char *);
@@ -77,9 +107,12 @@ enum {
 };
 
 static const struct option longopts[] = {
+	{ "encoding",	required_argument,	NULL,	'e' },
 	{ "format",	required_argument,	NULL,	'f' },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "input",	required_argument,	NULL,	'i' },
+	{ "lines",	no_argument,		NULL,	'l' },
+	{ "movetext",	required_argument,	NULL,	'm' },
 	{ "pack-version", required_argument,	NULL,	OPT_PACK_VERSION },
 	{ "scheme",	required_argument,	NULL,	'S' },
 	{ "summary",	no_argument,		NULL,	OPT_SUMMARY },
@@ -92,15 +125,22 @@ usage(int status)
 {
 	FILE *fp = status == 0 ? stdout : stderr;
 
-	fprintf(fp, "usage: xq-bitpack [-hV] [-f format] [-i format] "
-	    "[-S scheme] [--pack-version=N] [--summary] [file ...]\n");
+	fprintf(fp, "usage: xq-bitpack [-hlV] [-e encoding] [-f format] "
+	    "[-i format] [-m notation] [-S scheme] [--pack-version=N] "
+	    "[--summary] [file ...]\n");
 	if (status != 0)
 		exit(status);
-	fputs("  -f, --format=FORMAT    what to write (FORMAT: " OUT_NAMES
+	fputs("  -e, --encoding=ENCODING  text encoding of game files "
+	    "(ENCODING: auto, or any iconv knows)\n"
+	    "  -f, --format=FORMAT    what to write (FORMAT: " OUT_NAMES
 	    ")\n"
 	    "  -h, --help             print this help and exit\n"
-	    "  -i, --input=FORMAT     what the lines hold (FORMAT: " IN_NAMES
+	    "  -i, --input=FORMAT     what the input holds (FORMAT: " IN_NAMES
 	    ")\n"
+	    "  -l, --lines            every line of a game file's trees as "
+	    "a record\n"
+	    "  -m, --movetext=NOTATION  moves of PGN written (NOTATION: "
+	    "chinese, iccs, wxf)\n"
 	    "      --pack-version=N   version of the packed games written "
 	    "(N: 1, 2)\n"
 	    "  -S, --scheme=SCHEME    how packed games code the moves "
@@ -121,6 +161,12 @@ parse_format(const char *arg, struct options *o)
 		o->output = OUT_FEN;
 	else if (strcmp(arg, "board") == 0)
 		o->output = OUT_BOARD;
+	else if (strcmp(arg, "pgn") == 0)
+		o->output = OUT_PGN;
+	else if (strcmp(arg, "dhtmlxq") == 0)
+		o->output = OUT_DHTMLXQ;
+	else if (strcmp(arg, "xqf") == 0)
+		o->output = OUT_XQF;
 	else if (notation_from_name(arg, &o->out_notation) == 0 &&
 	    o->out_notation != NOTATION_AUTO)
 		o->output = OUT_MOVES;
@@ -138,7 +184,12 @@ parse_input(const char *arg, struct options *o)
 		o->input = IN_FEN;
 	else if (strcmp(arg, "board") == 0)
 		o->input = IN_BOARD;
-	else if (notation_from_name(arg, &o->in_notation) == 0)
+	else if (strcmp(arg, "pgn") == 0 || strcmp(arg, "dhtmlxq") == 0 ||
+	    strcmp(arg, "xqf") == 0) {
+		o->input = IN_FILE;
+		o->file_format = arg[0] == 'p' ? FILE_PGN : arg[0] == 'd' ?
+		    FILE_DHTMLXQ : FILE_XQF;
+	} else if (notation_from_name(arg, &o->in_notation) == 0)
 		o->input = o->in_notation == NOTATION_AUTO ? IN_AUTO :
 		    IN_MOVES;
 	else
@@ -365,15 +416,250 @@ do_line(const struct linereader *lr, const struct options *o)
 	return rc;
 }
 
+/*
+ * Does the first line begin a game file?  A web page may hold DhtmlXQ
+ * blocks further down: its first line is markup.
+ */
+static int
+looks_like_file(const struct linereader *lr)
+{
+	const char *s = lr->line;
+	size_t len = lr->len;
+
+	if (detect_file_format(s, len) != FILE_NONE)
+		return 1;
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
+	while (len > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		len--;
+	}
+	return len > 0 && *s == '<';
+}
+
+/*
+ * The whole input, its first line already read: that line as it was,
+ * then the rest.
+ */
+static char *
+slurp(struct linereader *lr, size_t *outlen)
+{
+	char *buf;
+	size_t len, cap, rest, n;
+
+	rest = lr->fill - lr->start;
+	if (lr->len > SIZE_MAX / 2 - rest - 3)
+		errx(GF_EXIT_ERROR, "%s: file too large", lr->name);
+	cap = (lr->len + rest + 3) * 2 + 65536;
+	buf = xmalloc(cap);
+	memcpy(buf, lr->line, lr->len);
+	len = lr->len;
+	if (lr->cr)
+		buf[len++] = '\r';
+	if (lr->newline)
+		buf[len++] = '\n';
+	memcpy(buf + len, lr->buf + lr->start, rest);
+	len += rest;
+	lr->start = lr->fill;
+	for (;;) {
+		if (len == cap) {
+			if (cap > SIZE_MAX / 2)
+				errx(GF_EXIT_ERROR, "%s: file too large",
+				    lr->name);
+			cap *= 2;
+			buf = xreallocarray(buf, cap, 1);
+		}
+		n = fread(buf + len, 1, cap - len, lr->fp);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(lr->fp)) {
+		warn("%s", lr->name);
+		free(buf);
+		return NULL;
+	}
+	*outlen = len;
+	return buf;
+}
+
+/* A game file: every game in it, one record each (or each line). */
+static int
+filter_file(struct linereader *lr, const struct options *o)
+{
+	struct file_run run;
+	char *buf;
+	size_t len;
+
+	if ((buf = slurp(lr, &len)) == NULL)
+		return GF_EXIT_ERROR;
+	run.o = o;
+	run.status = GF_EXIT_OK;
+	run.xqf_written = 0;
+	if (read_game_file(buf, len, lr->name, o->input == IN_FILE ?
+	    o->file_format : FILE_NONE, o->encoding, write_file_game,
+	    &run) == -1)
+		run.status = GF_EXIT_ERROR;
+	free(buf);
+	return run.status;
+}
+
+/* A game read from a file, written as one record, or one a line. */
+static void
+write_file_game(struct gamerec *g, void *arg)
+{
+	struct file_run *run = arg;
+	const struct options *o = run->o;
+	struct movelist ml;
+	enum game_result result;
+	uint32_t *leaf;
+	size_t i, n;
+
+	if (g->faults > 0)
+		run->status = GF_EXIT_BAD;
+	if (o->output == OUT_PGN) {
+		pgn_write(stdout, g, o->movetext);
+		run_record(g->faults > 0);
+		return;
+	}
+	if (o->output == OUT_DHTMLXQ) {
+		dhtmlxq_write(stdout, g);
+		run_record(g->faults > 0);
+		return;
+	}
+	if (o->output == OUT_XQF) {
+		/* An XQF file holds one game. */
+		if (run->xqf_written++ > 0) {
+			fflush(stdout);
+			warnx("%s: game %zu: an XQF file holds one game: left "
+			    "out", g->file, g->number);
+			run->status = GF_EXIT_BAD;
+			return;
+		}
+		xqf_write(stdout, g);
+		run_record(g->faults > 0);
+		return;
+	}
+	movelist_init(&ml);
+	if (result_from_name(g->result, strlen(g->result), &result) == -1)
+		result = RESULT_UNKNOWN;
+	if (!o->lines) {
+		gamerec_main_line(g, &ml);
+		ml.result = result;
+		if (write_record(g, &ml, o) == -1)
+			run->status = GF_EXIT_BAD;
+	} else {
+		n = gamerec_leaves(g, &leaf);
+		for (i = 0; i < n; i++) {
+			gamerec_line(g, leaf[i], &ml);
+			ml.result = result;
+			if (write_record(g, &ml, o) == -1)
+				run->status = GF_EXIT_BAD;
+		}
+		free(leaf);
+	}
+	movelist_free(&ml);
+}
+
+/* One line of a game from a file, in the form chosen (packed by default). */
+static int
+write_record(const struct gamerec *g, const struct movelist *ml,
+    const struct options *o)
+{
+	struct xqpos pos = ml->start;
+	struct game pg;
+	const char *why = "";
+	char fen[XQ_FENMAX], *s;
+	size_t i;
+
+	switch (o->output) {
+	case OUT_FEN:
+	case OUT_BOARD:
+		for (i = 0; i < ml->n; i++)
+			make_move(&pos, ml->move[i]);
+		if (o->output == OUT_BOARD)
+			s = pack_board(&pos);
+		else {
+			fen_format(&pos, fen, sizeof(fen));
+			s = xmalloc(strlen(fen) + 1);
+			strlcpy(s, fen, strlen(fen) + 1);
+		}
+		break;
+	case OUT_MOVES:
+		if (o->out_notation == NOTATION_JSON)
+			s = game_json(g, ml);
+		else
+			s = write_movelist(ml, o->out_notation);
+		break;
+	default:
+		pg.start = ml->start;
+		pg.move = ml->move;
+		pg.n = ml->n;
+		pg.result = ml->result;
+		s = pack_game(&pg, o->scheme, o->version, &why);
+		break;
+	}
+	if (s == NULL) {
+		fflush(stdout);
+		warnx("%s: game %zu: cannot pack this game: %s (%zu plies)",
+		    g->file, g->number, why, ml->n);
+		puts("#");
+		run_record(1);
+		return -1;
+	}
+	puts(s);
+	free(s);
+	run_record(g->faults > 0);
+	return 0;
+}
+
+/* The JSON of a game: its tags, then what -f json has of a move list. */
+static char *
+game_json(const struct gamerec *g, const struct movelist *ml)
+{
+	json_t *obj, *tags, *moves;
+	char *s;
+	size_t i;
+
+	s = write_movelist(ml, NOTATION_JSON);
+	moves = json_loads(s, 0, NULL);
+	free(s);
+	if (moves == NULL)
+		errx(GF_EXIT_ERROR, "JSON of a game not made");
+	obj = json_object();
+	tags = json_object();
+	for (i = 0; i < g->ntags; i++)
+		json_object_set_new(tags, g->tag[i].name,
+		    json_string(g->tag[i].value));
+	json_object_set_new(obj, "tags", tags);
+	json_object_update(obj, moves);
+	json_decref(moves);
+	s = json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(obj);
+	if (s == NULL)
+		errx(GF_EXIT_ERROR, "JSON of a game not made");
+	return s;
+}
+
 static int
 filter(const char *path, const struct options *o)
 {
 	struct linereader lr;
-	int status = GF_EXIT_OK, rc;
+	int status = GF_EXIT_OK, rc, first;
 
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
-	while (!run_stopped() && lr_next(&lr) == 1) {
+	first = !run_stopped() && lr_next(&lr) == 1;
+	if (first && (o->input == IN_FILE || (o->input == IN_AUTO &&
+	    looks_like_file(&lr)))) {
+		status = filter_file(&lr, o);
+		if (lr_close(&lr) == -1)
+			status = GF_EXIT_ERROR;
+		return status;
+	}
+	for (; first || (!run_stopped() && lr_next(&lr) == 1); first = 0) {
 		/* A blank line, spaces and tabs only, stays as it is. */
 		if (lr_blank(&lr)) {
 			lr_write(&lr, stdout);
@@ -393,13 +679,23 @@ int
 main(int argc, char *argv[])
 {
 	struct options o = { OUT_DEFAULT, NOTATION_ICCS, IN_AUTO,
-	    NOTATION_AUTO, SCHEME_RANKED, PACK_VERSION };
+	    NOTATION_AUTO, SCHEME_RANKED, PACK_VERSION, FILE_NONE, NULL, 0,
+	    NOTATION_CHINESE };
 	const char *errstr;
 	int ch, status = GF_EXIT_OK, s, summary = 0;
 
-	while ((ch = getopt_long(argc, argv, "f:hi:S:V", longopts,
+	while ((ch = getopt_long(argc, argv, "e:f:hi:lm:S:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
+		case 'e':
+			if (strcasecmp(optarg, "auto") == 0)
+				o.encoding = NULL;
+			else if (!encoding_known(optarg))
+				errx(GF_EXIT_ERROR, "unknown encoding: %s "
+				    "(auto, or one iconv knows)", optarg);
+			else
+				o.encoding = optarg;
+			break;
 		case 'f':
 			parse_format(optarg, &o);
 			break;
@@ -407,6 +703,17 @@ main(int argc, char *argv[])
 			usage(GF_EXIT_OK);
 		case 'i':
 			parse_input(optarg, &o);
+			break;
+		case 'l':
+			o.lines = 1;
+			break;
+		case 'm':
+			if (notation_from_name(optarg, &o.movetext) == -1 ||
+			    (o.movetext != NOTATION_CHINESE &&
+			    o.movetext != NOTATION_WXF &&
+			    o.movetext != NOTATION_ICCS))
+				errx(GF_EXIT_ERROR, "unknown movetext notation: "
+				    "%s (one of: chinese, iccs, wxf)", optarg);
 			break;
 		case 'S':
 			if (scheme_from_name(optarg, &o.scheme) == -1)
@@ -433,6 +740,12 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if ((o.output == OUT_PGN || o.output == OUT_DHTMLXQ ||
+	    o.output == OUT_XQF) && o.input != IN_FILE && o.input != IN_AUTO) {
+		errx(GF_EXIT_ERROR, "-f %s reads game files: -i pgn, "
+		    "dhtmlxq, xqf or auto", o.output == OUT_PGN ? "pgn" :
+		    o.output == OUT_XQF ? "xqf" : "dhtmlxq");
+	}
 	run_start(summary);
 	if (argc == 0)
 		status = filter("-", &o);

@@ -122,6 +122,7 @@ static int	 next_token(const char **, const char *, const char **,
 		    size_t *);
 static int	 is_move_number(const char *, size_t);
 static int	 token_is(const char *, size_t, const char *);
+static void	 skip_move_number(const char **, size_t *);
 static void	 set_error(struct notation_error *, size_t, const char *,
 		    size_t, const char *);
 static int	 parse_whole_fen(struct xqpos *, const char *);
@@ -697,6 +698,24 @@ chinese_move_length(const char *s, size_t len)
 	return len;
 }
 
+const char *
+move_fault(const struct xqpos *pos, struct xqmove m)
+{
+	if (pos->sq[m.from] == EMPTY)
+		return "no piece on that square";
+	if (PIECE_SIDE(pos->sq[m.from]) != pos->side)
+		return "not a piece of the side to move";
+	return illegal_reason(pos, m);
+}
+
+size_t
+move_token_length(const char *s, size_t len)
+{
+	if (len > 0 && (unsigned char)s[0] >= 0x80)
+		return chinese_move_length(s, len);
+	return len;
+}
+
 int
 parse_move(const struct xqpos *pos, enum notation nt, const char *s,
     size_t len, struct xqmove *m, const char **why)
@@ -980,6 +999,43 @@ is_move_number(const char *s, size_t len)
 	return i == len;
 }
 
+/*
+ * A move number glued to its move ("1.h2e2", "１．炮二平五", "12...h9g7"):
+ * skipped.  Full-width digits are three bytes, EF BC 90 to 99, and the
+ * full-width full stop EF BC 8E.
+ */
+static void
+skip_move_number(const char **tok, size_t *len)
+{
+	const unsigned char *s = (const unsigned char *)*tok;
+	size_t i = 0, digits = 0;
+
+	for (;;) {
+		if (i < *len && s[i] >= '0' && s[i] <= '9')
+			i++;
+		else if (*len - i >= 3 && s[i] == 0xef && s[i + 1] == 0xbc &&
+		    s[i + 2] >= 0x90 && s[i + 2] <= 0x99)
+			i += 3;
+		else
+			break;
+		digits++;
+	}
+	if (digits == 0)
+		return;
+	if (i < *len && s[i] == '.')
+		while (i < *len && s[i] == '.')
+			i++;
+	else if (*len - i >= 3 && s[i] == 0xef && s[i + 1] == 0xbc &&
+	    s[i + 2] == 0x8e)
+		while (*len - i >= 3 && s[i] == 0xef && s[i + 1] == 0xbc &&
+		    s[i + 2] == 0x8e)
+			i += 3;
+	else
+		return;
+	*tok += i;
+	*len -= i;
+}
+
 static int
 token_is(const char *s, size_t len, const char *word)
 {
@@ -1113,6 +1169,17 @@ read_moves(const char *s, size_t len, enum notation nt, int checked,
 	while (next_token(&p, end, &tok, &n)) {
 		if (is_move_number(tok, n))
 			continue;
+		/* A result closes the list. */
+		if (token_is(tok, n, "1-0") || token_is(tok, n, "0-1") ||
+		    token_is(tok, n, "1/2-1/2") || token_is(tok, n, "*")) {
+			if (next_token(&p, end, &tok, &n)) {
+				set_error(e, ml->n + 1, tok, n,
+				    "moves after the result");
+				return -1;
+			}
+			break;
+		}
+		skip_move_number(&tok, &n);
 		for (; n > 0; tok += one, n -= one) {
 			one = n;
 			if ((unsigned char)tok[0] >= 0x80)

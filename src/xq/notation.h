@@ -88,6 +88,15 @@ int		 parse_move(const struct xqpos *, enum notation, const char *,
 		    size_t, struct xqmove *, const char **);
 
 /*
+ * Chinese moves are sometimes written without spaces between them: the
+ * length of the first move in s (all of it if not Chinese).
+ */
+size_t		 move_token_length(const char *, size_t);
+
+/* Why a move that is not legal is not: a static string. */
+const char	*move_fault(const struct xqpos *, struct xqmove);
+
+/*
  * A legal move written in the given notation into buf, NUL-terminated
  * and cut to fit like snprintf; returns the length it needs.  32 bytes
  * are always enough.

@@ -1,0 +1,112 @@
+#!/bin/sh
+# xq-files.sh: every game line of a collection of real game files
+# (PGN, DhtmlXQ, XQF) against its true ICCS moves, and the speed of
+# reading PGN.
+#
+#	bench/xq-files.sh [DIR]
+#
+# DIR (by default ../shared/xq-files beside the source tree) holds the
+# files, truth.tsv (file, game, line, start FEN, ICCS moves) and
+# xianren_all_lines.tsv (every line of one big tree).  A "main" line
+# must be the game's record; "lineN" the N-th record of --lines;
+# "move_P_S_B" (a DhtmlXQ branch) one of the --lines records.  Prints
+# lines right / lines in all for each kind, then games a second reading
+# the concatenated CCPD PGN samples (median of five runs) beside the
+# same games as one-line ICCS move lists packed (the baseline), and read
+# alone (written as ICCS, unpacked).
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+dir=${1:-$top/../shared/xq-files}
+xq=${XQ_BITPACK:-$top/xq-bitpack}
+if [ ! -f "$dir/truth.tsv" ]; then
+	echo "xq-files.sh: no $dir/truth.tsv: nothing to check" >&2
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# One record as "FEN<TAB>moves": the FEN "start" for the usual start.
+records() {
+	"$xq" -f json "$@" 2>>"$tmp/stderr" | jq -r '
+	    ((.fen // "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w")
+	    | split(" ") | .[0:2] | join(" ")) + "\t" + (.moves | join(" "))'
+}
+
+main_ok=0 main_all=0 lines_ok=0 lines_all=0 br_ok=0 br_all=0
+# A tab is blank to read, which would run empty fields together.
+sep=$(printf '\001')
+tail -n +2 "$dir/truth.tsv" | tr '\t' '\001' > "$tmp/truth"
+while IFS="$sep" read -r file game line fen iccs rest; do
+	want=$(printf '%s\t%s' "$(echo "$fen" | cut -d' ' -f1-2)" "$iccs")
+	case $line in
+	main)
+		main_all=$((main_all + 1))
+		got=$(records "$dir/$file" | sed -n "${game}p")
+		if [ "$got" = "$want" ]; then
+			main_ok=$((main_ok + 1))
+		else
+			echo "wrong: $file game $game $line" >&2
+		fi ;;
+	line*)
+		lines_all=$((lines_all + 1))
+		n=${line#line}
+		got=$(records --lines "$dir/$file" | sed -n "${n}p")
+		if [ "$got" = "$want" ]; then
+			lines_ok=$((lines_ok + 1))
+		else
+			echo "wrong: $file game $game $line" >&2
+		fi ;;
+	*)
+		br_all=$((br_all + 1))
+		if records --lines "$dir/$file" | grep -qxF "$want"; then
+			br_ok=$((br_ok + 1))
+		else
+			echo "wrong: $file game $game $line" >&2
+		fi ;;
+	esac
+done < "$tmp/truth"
+echo "main lines:        $main_ok / $main_all right"
+echo "--lines lines:     $lines_ok / $lines_all right"
+echo "DhtmlXQ branches:  $br_ok / $br_all found among --lines"
+all_ok=$((main_ok + lines_ok + br_ok))
+echo "truth.tsv in all:  $all_ok / $((main_all + lines_all + br_all)) right"
+
+# The big tree, in both files: the same lines, in the order of the tree.
+cut -f4 "$dir/xianren_all_lines.tsv" | tail -n +2 | sort > "$tmp/want"
+for f in "dhtmlxq/fastlight126-vschess/dhtmlxq.txt" \
+    "xqf/hbsxcjp-cchess_c/仙人指路全集（史上最全最新版）.XQF"; do
+	records --lines "$dir/$f" | cut -f2 | sort > "$tmp/got"
+	n=$(wc -l < "$tmp/want")
+	ok=$(comm -12 "$tmp/want" "$tmp/got" | wc -l)
+	echo "xianren tree ($(echo "$f" | cut -d/ -f1)): $ok / $n lines right"
+done
+
+# Speed: the CCPD samples concatenated, a hundred times over.
+for i in $(seq 100); do
+	for f in "$dir"/pgn/ccpd/*/*.pgn; do
+		cat "$f"
+		echo
+	done
+done > "$tmp/ccpd.pgn"
+"$xq" -e big5 -f iccs "$tmp/ccpd.pgn" > "$tmp/ccpd.iccs" 2>/dev/null
+games=$(wc -l < "$tmp/ccpd.iccs")
+median() {
+	sort -n | sed -n 3p
+}
+time_of() {
+	for i in 1 2 3 4 5; do
+		s=$(date +%s.%N)
+		"$@" > /dev/null 2>&1
+		e=$(date +%s.%N)
+		echo "$e - $s" | bc
+	done | median
+}
+t_read=$(time_of "$xq" -e big5 -f iccs "$tmp/ccpd.pgn")
+t_pgn=$(time_of "$xq" -e big5 "$tmp/ccpd.pgn")
+t_base=$(time_of "$xq" "$tmp/ccpd.iccs")
+echo "PGN read (-f iccs): $games games in $t_read s:" \
+    "$(echo "$games / $t_read" | bc) games a second"
+echo "PGN read and packed: $games games in $t_pgn s:" \
+    "$(echo "$games / $t_pgn" | bc) games a second"
+echo "the same games from ICCS lines: $t_base s:" \
+    "$(echo "scale=2; $t_pgn / $t_base" | bc) times as long from PGN"

@@ -1,0 +1,227 @@
+/*
+ * encoding.c: text in the encodings Chinese files come in, made UTF-8.
+ *
+ * The conversion is glibc's iconv.  Which encoding a file is in is told
+ * by what it says, not by whether it decodes: a Big5 file decodes
+ * without error as GB18030 too, into nonsense.  So each candidate
+ * decoding is scored by how many common characters of the text's
+ * subject it holds, and one that clearly beats the other wins.
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <err.h>
+
+#include "gf.h"
+
+#define SAMPLE_MAX	(256 * 1024)	/* bytes scored for detection */
+
+/*
+ * Characters that Xiangqi records are full of, in both scripts: the
+ * pieces, the directions, the results, the usual words of a header.
+ * A wrong decoding yields them rarely.
+ */
+static const char *const common_chars[] = {
+	"進", "进", "退", "平", "車", "车", "馬", "马", "炮", "砲", "兵",
+	"卒", "帥", "帅", "將", "将", "仕", "士", "相", "象", "傌", "俥",
+	"前", "後", "后", "紅", "红", "黑", "勝", "胜", "負", "负", "和",
+	"局", "先", "對", "对", "賽", "赛", "棋", "中", "國", "国", "一",
+	"二", "三", "四", "五", "六", "七", "八", "九", "第", "年", "月",
+	"日", "杯", "全", "大", "的", "是", "了", "不", "在"
+};
+
+static int	 is_utf8(const char *, size_t);
+static size_t	 score(const char *, size_t);
+static char	*convert(const char *, size_t, const char *, const char *,
+		    size_t *);
+
+/* Is s valid UTF-8 (ASCII included)? */
+static int
+is_utf8(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	unsigned int c;
+	int n;
+
+	while (p < end) {
+		c = *p++;
+		if (c < 0x80)
+			continue;
+		if (c >= 0xc2 && c <= 0xdf)
+			n = 1;
+		else if (c >= 0xe0 && c <= 0xef)
+			n = 2;
+		else if (c >= 0xf0 && c <= 0xf4)
+			n = 3;
+		else
+			return 0;
+		if (end - p < n)
+			return 0;
+		for (; n > 0; n--)
+			if ((*p++ & 0xc0) != 0x80)
+				return 0;
+	}
+	return 1;
+}
+
+/* How many common characters UTF-8 text s holds. */
+static size_t
+score(const char *s, size_t len)
+{
+	size_t i, n = 0;
+	const char *p, *end = s + len;
+
+	for (p = s; p + 3 <= end; p++) {
+		if ((unsigned char)*p < 0xe0)
+			continue;
+		for (i = 0; i < sizeof(common_chars) /
+		    sizeof(common_chars[0]); i++)
+			if (memcmp(p, common_chars[i], 3) == 0) {
+				n++;
+				break;
+			}
+		p += 2;
+	}
+	return n;
+}
+
+/*
+ * s converted from the encoding to UTF-8, NUL-terminated, or NULL with
+ * errno set (EILSEQ or EINVAL: not text in that encoding).
+ */
+static char *
+convert(const char *s, size_t len, const char *to, const char *from,
+    size_t *outlen)
+{
+	iconv_t cd;
+	char *out, *in, *o;
+	size_t cap, inleft, oleft, done;
+	int saved;
+
+	if ((cd = iconv_open(to, from)) == (iconv_t)-1)
+		return NULL;
+	if (len > (SIZE_MAX - 16) / 2)
+		errx(GF_EXIT_ERROR, "text too large to convert");
+	cap = len * 2 + 16;
+	out = xmalloc(cap);
+	in = (char *)s;
+	inleft = len;
+	o = out;
+	oleft = cap - 1;
+	while (inleft > 0) {
+		if (iconv(cd, &in, &inleft, &o, &oleft) != (size_t)-1)
+			continue;
+		if (errno != E2BIG) {
+			saved = errno;
+			iconv_close(cd);
+			free(out);
+			errno = saved;
+			return NULL;
+		}
+		done = o - out;
+		if (cap > SIZE_MAX / 2)
+			errx(GF_EXIT_ERROR, "text too large to convert");
+		cap *= 2;
+		out = xreallocarray(out, cap, 1);
+		o = out + done;
+		oleft = cap - 1 - done;
+	}
+	iconv_close(cd);
+	*o = '\0';
+	*outlen = o - out;
+	return out;
+}
+
+const char *
+detect_encoding(const char *s, size_t len, const char **why)
+{
+	char *gb, *big5;
+	size_t n, sample, gbscore = 0, big5score = 0;
+	int gbok, big5ok;
+
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+		return "UTF-8";
+	if (is_utf8(s, len))
+		return "UTF-8";
+	sample = len < SAMPLE_MAX ? len : SAMPLE_MAX;
+	/* A sample may cut a character in two: leave the last bytes out. */
+	if (sample < len)
+		while (sample > 0 && (unsigned char)s[sample - 1] >= 0x80)
+			sample--;
+	gb = convert(s, sample, "UTF-8", "GB18030", &n);
+	if ((gbok = gb != NULL))
+		gbscore = score(gb, n);
+	big5 = convert(s, sample, "UTF-8", "CP950", &n);
+	if ((big5ok = big5 != NULL))
+		big5score = score(big5, n);
+	free(gb);
+	free(big5);
+	if (!gbok && !big5ok) {
+		*why = "neither UTF-8, GB18030 nor Big5";
+		return NULL;
+	}
+	if (gbok && gbscore > 2 * big5score)
+		return "GB18030";
+	if (big5ok && big5score > 2 * gbscore)
+		return "BIG5";
+	*why = "cannot tell GB18030 from Big5 by its text (say it with -e)";
+	return NULL;
+}
+
+char *
+text_to_utf8(const char *s, size_t len, const char *encoding,
+    size_t *outlen, const char **why)
+{
+	char *out;
+
+	if (strcasecmp(encoding, "UTF-8") == 0 ||
+	    strcasecmp(encoding, "UTF8") == 0) {
+		if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+			s += 3;
+			len -= 3;
+		}
+		if (!is_utf8(s, len)) {
+			*why = "not valid UTF-8";
+			return NULL;
+		}
+		out = xmalloc(len + 1);
+		memcpy(out, s, len);
+		out[len] = '\0';
+		*outlen = len;
+		return out;
+	}
+	/* Big5 as Windows writes it, with its extensions. */
+	if (strcasecmp(encoding, "BIG5") == 0)
+		encoding = "CP950";
+	if ((out = convert(s, len, "UTF-8", encoding, outlen)) == NULL)
+		*why = "not text in that encoding";
+	return out;
+}
+
+int
+encoding_known(const char *encoding)
+{
+	iconv_t cd;
+
+	if ((cd = iconv_open("UTF-8", encoding)) == (iconv_t)-1)
+		return 0;
+	iconv_close(cd);
+	return 1;
+}
+
+/* UTF-8 text in another encoding, as text_to_utf8 the other way. */
+char *
+text_from_utf8(const char *s, size_t len, const char *encoding,
+    size_t *outlen, const char **why)
+{
+	char *out;
+
+	if ((out = convert(s, len, encoding, "UTF-8", outlen)) == NULL)
+		*why = "a character the encoding does not have";
+	return out;
+}

@@ -1,0 +1,385 @@
+/*
+ * gamefile.c: the game a game file holds, as its readers build it: tags,
+ * a start position and a tree of moves, each checked against the rules
+ * as it is added.  A move that breaks them is reported with the file,
+ * the game and the ply, and is left out with all that follows it in its
+ * line; the rest of the game stands.
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf.h"
+#include "xq.h"
+#include "notation.h"
+#include "gamefile.h"
+
+static uint32_t	 new_node(struct gamerec *);
+static char	*copy_text(const char *, size_t);
+
+static char *
+copy_text(const char *s, size_t len)
+{
+	char *t;
+
+	if (len == SIZE_MAX)
+		errx(GF_EXIT_ERROR, "text too long");
+	t = xmalloc(len + 1);
+	memcpy(t, s, len);
+	t[len] = '\0';
+	return t;
+}
+
+void
+gamerec_init(struct gamerec *g, const char *file, size_t number)
+{
+	memset(g, 0, sizeof(*g));
+	g->file = file;
+	g->number = number;
+	start_position(&g->start);
+	new_node(g);
+	g->pos[0] = g->start;
+	g->node[0].ply = 0;
+}
+
+void
+gamerec_free(struct gamerec *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++) {
+		free(g->tag[i].name);
+		free(g->tag[i].value);
+	}
+	for (i = 0; i < g->n; i++)
+		free(g->node[i].comment);
+	free(g->tag);
+	free(g->node);
+	free(g->pos);
+	memset(g, 0, sizeof(*g));
+}
+
+/* A new node, linked to nothing. */
+static uint32_t
+new_node(struct gamerec *g)
+{
+	struct gnode *nd;
+
+	if (g->n == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 64;
+		g->node = xreallocarray(g->node, g->cap, sizeof(*g->node));
+		g->pos = xreallocarray(g->pos, g->cap, sizeof(*g->pos));
+	}
+	nd = &g->node[g->n];
+	memset(nd, 0, sizeof(*nd));
+	nd->parent = nd->child = nd->last_child = nd->sibling = NO_NODE;
+	return (uint32_t)g->n++;
+}
+
+/* The start position; only before any move is added. */
+void
+gamerec_set_start(struct gamerec *g, const struct xqpos *pos)
+{
+	g->start = *pos;
+	g->pos[0] = *pos;
+}
+
+/*
+ * Can a game reach the start position (would a FEN of it be taken)?  If
+ * not, it is reported and the game's moves are left out.  Done once, at
+ * the first move or when the game is complete.
+ */
+int
+gamerec_check_start(struct gamerec *g)
+{
+	struct xqpos check;
+	const char *end;
+	char fen[XQ_FENMAX];
+
+	if (g->start_checked)
+		return g->bad_start ? -1 : 0;
+	g->start_checked = 1;
+	fen_format(&g->start, fen, sizeof(fen));
+	if (fen_parse(&check, fen, &end) == -1) {
+		gamerec_fault(g, 0, "no game can reach the start position, "
+		    "its moves are left out", fen, strlen(fen));
+		g->bad_start = 1;
+		return -1;
+	}
+	return 0;
+}
+
+void
+gamerec_add_tag(struct gamerec *g, const char *name, size_t nlen,
+    const char *value, size_t vlen)
+{
+	g->tag = xreallocarray(g->tag, g->ntags + 1, sizeof(*g->tag));
+	g->tag[g->ntags].name = copy_text(name, nlen);
+	g->tag[g->ntags].value = copy_text(value, vlen);
+	g->ntags++;
+}
+
+/* The value of the tag named, or NULL. */
+const char *
+gamerec_tag(const struct gamerec *g, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++)
+		if (strcmp(g->tag[i].name, name) == 0)
+			return g->tag[i].value;
+	return NULL;
+}
+
+void
+gamerec_fault(struct gamerec *g, size_t ply, const char *why,
+    const char *token, size_t len)
+{
+	g->faults++;
+	run_warning();
+	fflush(stdout);
+	if (ply == 0 && len == 0)
+		warnx("%s: game %zu: %s", g->file, g->number, why);
+	else if (ply == 0)
+		warnx("%s: game %zu: %s (%s)", g->file, g->number, why,
+		    excerpt(token, len));
+	else
+		warnx("%s: game %zu: ply %zu: %s: %s; the rest of its "
+		    "line is left out", g->file, g->number, ply,
+		    excerpt(token, len), why);
+}
+
+/*
+ * Play a move after the node parent, as its last child.  Returns the
+ * new node, or NO_NODE if the parent is NO_NODE (a line already cut),
+ * or if the move breaks the rules: that is reported, token naming the
+ * move as the file wrote it (NULL: in ICCS).
+ */
+uint32_t
+gamerec_play(struct gamerec *g, uint32_t parent, struct xqmove m,
+    const char *token)
+{
+	const struct xqpos *pos;
+	char iccs[8];
+	uint32_t id, last;
+	const char *why;
+
+	if (parent == NO_NODE || gamerec_check_start(g) == -1)
+		return NO_NODE;
+	pos = &g->pos[parent];
+	if (m.from >= XQ_SQUARES || m.to >= XQ_SQUARES) {
+		gamerec_fault(g, g->node[parent].ply + 1,
+		    "square off the board", token ? token : "", token ?
+		    strlen(token) : 0);
+		return NO_NODE;
+	}
+	if (!is_legal(pos, m)) {
+		iccs[0] = 'a' + m.from % 9;
+		iccs[1] = '0' + m.from / 9;
+		iccs[2] = 'a' + m.to % 9;
+		iccs[3] = '0' + m.to / 9;
+		iccs[4] = '\0';
+		why = move_fault(pos, m);
+		if (token == NULL)
+			token = iccs;
+		gamerec_fault(g, g->node[parent].ply + 1, why, token,
+		    strlen(token));
+		return NO_NODE;
+	}
+	if (g->node[parent].ply >= GAME_MAXDEPTH || g->n >= GAME_MAXNODES) {
+		gamerec_fault(g, g->node[parent].ply + 1,
+		    "too many moves (the limits are 10000 plies a line and "
+		    "16777216 moves a game)", "", 0);
+		return NO_NODE;
+	}
+	id = new_node(g);
+	g->node[id].move = m;
+	g->node[id].parent = parent;
+	g->node[id].ply = g->node[parent].ply + 1;
+	g->pos[id] = g->pos[parent];
+	make_move(&g->pos[id], m);
+	last = g->node[parent].last_child;
+	if (last == NO_NODE)
+		g->node[parent].child = id;
+	else
+		g->node[last].sibling = id;
+	g->node[parent].last_child = id;
+	return id;
+}
+
+/* Play a move written in a notation (NOTATION_AUTO: as it looks). */
+uint32_t
+gamerec_play_text(struct gamerec *g, uint32_t parent, enum notation nt,
+    const char *s, size_t len)
+{
+	struct xqmove m;
+	const char *why;
+
+	if (parent == NO_NODE)
+		return NO_NODE;
+	if (parse_move(&g->pos[parent], nt, s, len, &m, &why) == -1) {
+		gamerec_fault(g, g->node[parent].ply + 1, why, s, len);
+		return NO_NODE;
+	}
+	return gamerec_play(g, parent, m, NULL);
+}
+
+/* A comment on the node (appended, on a line of its own, to any). */
+void
+gamerec_comment(struct gamerec *g, uint32_t id, const char *s, size_t len)
+{
+	struct gnode *nd;
+	size_t old;
+	char *t;
+
+	if (id == NO_NODE || len == 0)
+		return;
+	nd = &g->node[id];
+	if (nd->comment == NULL) {
+		nd->comment = copy_text(s, len);
+		return;
+	}
+	old = strlen(nd->comment);
+	if (len > SIZE_MAX - old - 2)
+		errx(GF_EXIT_ERROR, "comment too long");
+	t = xmalloc(old + len + 2);
+	memcpy(t, nd->comment, old);
+	t[old] = '\n';
+	memcpy(t + old + 1, s, len);
+	t[old + 1 + len] = '\0';
+	free(nd->comment);
+	nd->comment = t;
+}
+
+void
+gamerec_set_result(struct gamerec *g, const char *r)
+{
+	strlcpy(g->result, r, sizeof(g->result));
+}
+
+/* The line from the start to the node, as a move list. */
+void
+gamerec_line(const struct gamerec *g, uint32_t leaf, struct movelist *ml)
+{
+	uint32_t id;
+	size_t i, n;
+
+	ml->n = 0;
+	ml->start = g->start;
+	n = g->node[leaf].ply;
+	for (i = 0; i < n; i++)
+		movelist_push(ml, g->node[0].move);
+	for (id = leaf, i = n; id != 0; id = g->node[id].parent)
+		ml->move[--i] = g->node[id].move;
+}
+
+void
+gamerec_main_line(const struct gamerec *g, struct movelist *ml)
+{
+	uint32_t id;
+
+	ml->n = 0;
+	ml->start = g->start;
+	for (id = g->node[0].child; id != NO_NODE; id = g->node[id].child)
+		movelist_push(ml, g->node[id].move);
+}
+
+/*
+ * The ends of every line, main line first, then in depth-first order
+ * of the tree (first children first), into an array to free.  An
+ * explicit stack of the siblings still to visit stands in for
+ * recursion.
+ */
+size_t
+gamerec_leaves(const struct gamerec *g, uint32_t **out)
+{
+	uint32_t *stack, *leaf, id;
+	size_t sp = 0, n = 0;
+
+	stack = xreallocarray(NULL, g->n + 1, sizeof(*stack));
+	leaf = xreallocarray(NULL, g->n + 1, sizeof(*leaf));
+	stack[sp++] = 0;
+	while (sp > 0) {
+		id = stack[--sp];
+		/* Down the first children; the others wait on the stack. */
+		for (;;) {
+			if (g->node[id].sibling != NO_NODE && id != 0)
+				stack[sp++] = g->node[id].sibling;
+			if (g->node[id].child == NO_NODE)
+				break;
+			id = g->node[id].child;
+		}
+		leaf[n++] = id;
+	}
+	free(stack);
+	*out = leaf;
+	return n;
+}
+
+/*
+ * What a file holds, from its first bytes: XQF by its magic, PGN by a
+ * tag pair at its start, DhtmlXQ by its tags anywhere in the first
+ * megabyte (a web page has much before them).  The tests look at ASCII
+ * only, so they hold in any encoding the text may be in.
+ */
+enum file_format
+detect_file_format(const char *s, size_t len)
+{
+	if (xqf_detect((const unsigned char *)s, len))
+		return FILE_XQF;
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
+	if (pgn_detect(s, len))
+		return FILE_PGN;
+	if (dhtmlxq_detect(s, len < (1 << 20) ? len : (1 << 20)))
+		return FILE_DHTMLXQ;
+	return FILE_NONE;
+}
+
+/*
+ * Read the games of a file in memory, in the format given (FILE_NONE:
+ * detect it) and the encoding given (NULL: tell it by the text).
+ * Returns 0, or -1 when the file could not be read at all (reported).
+ */
+int
+read_game_file(const char *s, size_t len, const char *name,
+    enum file_format ff, const char *encoding, game_fn *fn, void *arg)
+{
+	const char *why;
+	char *text;
+	size_t tlen;
+
+	if (ff == FILE_NONE && (ff = detect_file_format(s, len)) == FILE_NONE) {
+		fflush(stdout);
+		warnx("%s: not a PGN, DhtmlXQ or XQF file", name);
+		return -1;
+	}
+	if (ff == FILE_XQF) {
+		xqf_read((const unsigned char *)s, len, name,
+		    encoding != NULL ? encoding : "GB18030", fn, arg);
+		return 0;
+	}
+	if (encoding == NULL &&
+	    (encoding = detect_encoding(s, len, &why)) == NULL) {
+		fflush(stdout);
+		warnx("%s: unknown text encoding: %s", name, why);
+		return -1;
+	}
+	if ((text = text_to_utf8(s, len, encoding, &tlen, &why)) == NULL) {
+		fflush(stdout);
+		warnx("%s: %s: %s", name, encoding, why);
+		return -1;
+	}
+	if (ff == FILE_PGN)
+		pgn_read(text, tlen, name, fn, arg);
+	else
+		dhtmlxq_read(text, tlen, name, fn, arg);
+	free(text);
+	return 0;
+}

@@ -1,0 +1,107 @@
+/*
+ * gamefile.h: games as game files hold them, and the readers and
+ * writers of those files (pgn.c, dhtmlxq.c, xqf.c).
+ *
+ * A game is its tags, its start position and a tree of moves whose
+ * first child at every node is the line played: the main line is the
+ * game, the other children are variations.  Nodes live in one array,
+ * node 0 being the start (no move); nothing walks the tree by
+ * recursion, as a file may nest variations as deep as it likes.
+ */
+
+#ifndef GAMEFILE_H
+#define GAMEFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "xq.h"
+#include "notation.h"
+
+#define NO_NODE		((uint32_t)-1)
+#define GAME_MAXNODES	(1U << 24)	/* moves in one game, all lines */
+#define GAME_MAXDEPTH	10000		/* plies in one line */
+
+struct gnode {
+	struct xqmove	 move;
+	uint32_t	 parent, child, last_child, sibling;
+	uint32_t	 ply;
+	char		*comment;
+};
+
+struct tagpair {
+	char		*name;
+	char		*value;
+};
+
+struct gamerec {
+	const char	*file;		/* for diagnostics */
+	size_t		 number;	/* in the file, from 1 */
+	struct tagpair	*tag;
+	size_t		 ntags;
+	struct xqpos	 start;
+	struct gnode	*node;
+	struct xqpos	*pos;		/* the position after each node */
+	size_t		 n, cap;
+	char		 result[8];	/* "1-0", "0-1", "1/2-1/2" or "" */
+	size_t		 faults;	/* moves refused, each reported */
+	int		 start_checked;
+	int		 bad_start;	/* no game reaches it: no moves */
+};
+
+/* A reader's caller: one game at a time, in the file's order. */
+typedef void	 game_fn(struct gamerec *, void *);
+
+/* gamefile.c */
+void		 gamerec_init(struct gamerec *, const char *, size_t);
+void		 gamerec_free(struct gamerec *);
+void		 gamerec_set_start(struct gamerec *, const struct xqpos *);
+int		 gamerec_check_start(struct gamerec *);
+void		 gamerec_add_tag(struct gamerec *, const char *, size_t,
+		    const char *, size_t);
+const char	*gamerec_tag(const struct gamerec *, const char *);
+uint32_t	 gamerec_play(struct gamerec *, uint32_t, struct xqmove,
+		    const char *);
+uint32_t	 gamerec_play_text(struct gamerec *, uint32_t, enum notation,
+		    const char *, size_t);
+void		 gamerec_comment(struct gamerec *, uint32_t, const char *,
+		    size_t);
+void		 gamerec_fault(struct gamerec *, size_t, const char *,
+		    const char *, size_t);
+void		 gamerec_set_result(struct gamerec *, const char *);
+void		 gamerec_main_line(const struct gamerec *, struct movelist *);
+size_t		 gamerec_leaves(const struct gamerec *, uint32_t **);
+void		 gamerec_line(const struct gamerec *, uint32_t,
+		    struct movelist *);
+
+/* The readers: a whole file in memory; faults reported as they come. */
+void		 pgn_read(const char *, size_t, const char *, game_fn *,
+		    void *);
+int		 pgn_detect(const char *, size_t);
+void		 dhtmlxq_read(const char *, size_t, const char *, game_fn *,
+		    void *);
+int		 dhtmlxq_detect(const char *, size_t);
+/* XQF is binary: its strings are converted from the encoding given. */
+void		 xqf_read(const unsigned char *, size_t, const char *,
+		    const char *, game_fn *, void *);
+int		 xqf_detect(const unsigned char *, size_t);
+
+/* The writers, onto a stream: a whole game, tree and comments. */
+void		 pgn_write(FILE *, const struct gamerec *, enum notation);
+void		 dhtmlxq_write(FILE *, const struct gamerec *);
+void		 xqf_write(FILE *, const struct gamerec *);
+
+
+/* Game files as a whole: which format, and reading one (gamefile.c). */
+enum file_format {
+	FILE_NONE,
+	FILE_PGN,
+	FILE_DHTMLXQ,
+	FILE_XQF
+};
+enum file_format detect_file_format(const char *, size_t);
+int		 read_game_file(const char *, size_t, const char *,
+		    enum file_format, const char *, game_fn *, void *);
+
+#endif /* GAMEFILE_H */

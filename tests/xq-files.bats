@@ -1,0 +1,256 @@
+#!/usr/bin/env bats
+# xq-bitpack's game files: PGN, DhtmlXQ and XQF read in any of their
+# encodings, every game one record (or every line with --lines), faults
+# reported with the rest converted, and PGN, DhtmlXQ and XQF written
+# back to the same games.
+
+load helpers
+
+d=$data/xq-files
+
+setup() {
+	tmp=$BATS_TEST_TMPDIR
+}
+
+@test "Big5 PGN files are told by their text and read, one record each" {
+	run --separate-stderr xq-bitpack -f ucci "$d"/ccpd-*.pgn
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$d/ccpd.ucci")" ]
+	run --separate-stderr xq-bitpack -e big5 -f ucci "$d"/ccpd-*.pgn
+	[ "$output" = "$(cat "$d/ccpd.ucci")" ]
+}
+
+@test "Big5 read as GB18030 decodes without error but yields no moves" {
+	run --separate-stderr xq-bitpack -e gb18030 -f iccs "$d/ccpd-00000107.pgn"
+	[ "$status" -eq 1 ]
+	[ "$output" = "" ]
+	[[ "$stderr" == *"ccpd-00000107.pgn: game 1: ply 1: "* ]]
+}
+
+@test "GBK, Big5, UTF-8 with a BOM and CRLF all read the same" {
+	xq-bitpack --lines -f iccs "$d/features.pgn" > "$tmp/want" 2>/dev/null || true
+	iconv -f UTF-8 -t GBK "$d/features.pgn" > "$tmp/gbk.pgn"
+	iconv -f UTF-8 -t BIG5 "$d/features.pgn" > "$tmp/big5.pgn"
+	{ printf '\357\273\277'; sed 's/$/\r/' "$d/features.pgn"; } > "$tmp/bom.pgn"
+	sed 's/$/\r/' "$tmp/gbk.pgn" > "$tmp/gbk-crlf.pgn"
+	for f in gbk big5 bom gbk-crlf; do
+		run --separate-stderr xq-bitpack --lines -f iccs "$tmp/$f.pgn"
+		[ "$status" -eq 1 ]
+		[ "$output" = "$(cat "$tmp/want")" ]
+	done
+	# Standard input too.
+	run --separate-stderr xq-bitpack --lines -f iccs < "$tmp/gbk.pgn"
+	[ "$output" = "$(cat "$tmp/want")" ]
+}
+
+@test "a Big5 byte that is a brace or a backslash stays inside its character" {
+	# 功 is A5 5C in Big5: a backslash to whoever tokenises bytes.
+	printf '[Event "功夫{}"]\n\n１．炮二平五 {功} 馬８進７ *\n' |
+	    iconv -f UTF-8 -t BIG5 > "$tmp/kung.pgn"
+	run --separate-stderr xq-bitpack -f json "$tmp/kung.pgn"
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"tags":{"Event":"功夫{}"},"result":null,"end":null,"moves":["h2e2","h9g7"]}' ]
+}
+
+@test "an encoding that cannot be told is refused, and -e says it" {
+	printf '[Event "\260\241\260\241"]\n\n1. h2e2 *\n' > "$tmp/unclear.pgn"
+	run --separate-stderr xq-bitpack "$tmp/unclear.pgn"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "xq-bitpack: $tmp/unclear.pgn: unknown text encoding: cannot tell GB18030 from Big5 by its text (say it with -e)" ]
+	run --separate-stderr xq-bitpack -e gbk -f json "$tmp/unclear.pgn"
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"tags":{"Event":"啊啊"},"result":null,"end":null,"moves":["h2e2"]}' ]
+	run --separate-stderr xq-bitpack -e no-such-encoding "$tmp/unclear.pgn"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "xq-bitpack: unknown encoding: no-such-encoding"* ]]
+}
+
+@test "PGN: move numbers, comments, nested variations, FEN starts, no moves" {
+	run --separate-stderr xq-bitpack --lines -f iccs "$d/features.pgn"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(cat "$d/features.lines")" ]
+	cd "$d"
+	run --separate-stderr xq-bitpack --lines -f iccs features.pgn
+	[ "$stderr" = "$(cat features.err)" ]
+}
+
+@test "PGN: the main line is the game, one line a game in order" {
+	run --separate-stderr xq-bitpack -f iccs "$d/features.pgn"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(printf '%s\n' "h2e2 h9g7 h0g2 i9h9 i0h0" \
+	    "e1d1 d0d1 e9f9" "" "h2e2 h9g7 h0g2 i9h9")" ]
+}
+
+@test "PGN: Chinese, full-width WXF and ICCS movetext give the same games" {
+	for f in traditional international; do
+		run --separate-stderr xq-bitpack -f iccs "$d/wukong-xqdb-$f.pgn"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$d/wukong-xqdb.iccs")" ]
+	done
+	run --separate-stderr xq-bitpack -f iccs "$d/wukong-bulk-games-uci.pgn"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$d/wukong-bulk-games-uci.iccs")" ]
+}
+
+@test "PGN: WinBoard's SAN for Xiangqi under [Variant \"xiangqi\"]" {
+	run --separate-stderr xq-bitpack -f iccs "$d/wukong-winboard-san.pgn"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$d/wukong-winboard-san.iccs")" ]
+	[[ "$output" == "h2e2 b7b0 a0b0 h7c7 "* ]]
+}
+
+@test "-f json carries the tags, the result and how the game ended" {
+	run --separate-stderr xq-bitpack -f json "$d/features.pgn"
+	[ "${lines[0]}" = '{"tags":{"Game":"Chinese Chess","Event":"Club night {A1B2-C3}","Red":"Red player","Black":"Black player","Result":"1-0"},"result":"1-0","end":null,"moves":["h2e2","h9g7","h0g2","i9h9","i0h0"]}' ]
+	[ "${lines[2]}" = '{"tags":{"Game":"Chinese Chess","Event":"No moves","Result":"*"},"result":null,"end":null,"moves":[]}' ]
+	printf '[FEN "3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"]\n\n1. a0a9 1-0\n' > "$tmp/mate.pgn"
+	run --separate-stderr xq-bitpack -f json "$tmp/mate.pgn"
+	[ "$output" = '{"tags":{"FEN":"3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1"},"result":"1-0","end":"mate","fen":"3k5/1R7/9/9/9/9/9/9/9/R3K4 w - - 0 1","moves":["a0a9"]}' ]
+}
+
+@test "DhtmlXQ: branches and comments, alone and inside a web page" {
+	run --separate-stderr xq-bitpack --lines -f iccs "$d/wukong-game.ubb"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$d/wukong-game.lines")" ]
+	[ "${#lines[@]}" -eq 4 ]
+	run --separate-stderr xq-bitpack -f iccs "$d/wukong-44.html"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(head -1 "$d/wukong-xqdb.iccs")" ]
+	run --separate-stderr xq-bitpack -i dhtmlxq -f iccs < "$d/wukong-44.html"
+	[ "$output" = "$(head -1 "$d/wukong-xqdb.iccs")" ]
+}
+
+@test "DhtmlXQ: a move from an empty square is reported, the rest converts" {
+	sed 's/\[DhtmlXQ_move_0_5_2\]1927/[DhtmlXQ_move_0_5_2]4444/' \
+	    "$d/wukong-game.ubb" > "$tmp/bad.ubb"
+	run --separate-stderr xq-bitpack --lines -f iccs "$tmp/bad.ubb"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: $tmp/bad.ubb: game 1: ply 5: e5e5: no piece on that square; the rest of its line is left out" ]
+	# The branch is gone; the main line and the other two stand.
+	[ "$output" = "$(sed 3d "$d/wukong-game.lines")" ]
+}
+
+@test "XQF written by the tool reads back to the same tree, by its magic" {
+	run xq-bitpack -f xqf "$d/wukong-game.ubb"
+	xq-bitpack -f xqf "$d/wukong-game.ubb" > "$tmp/game.xqf"
+	[ "$(head -c 3 "$tmp/game.xqf" | od -An -tx1 | tr -d ' ')" = 58510a ]
+	run --separate-stderr xq-bitpack --lines -f iccs "$tmp/game.xqf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$d/wukong-game.lines")" ]
+	run --separate-stderr xq-bitpack --lines -f iccs < "$tmp/game.xqf"
+	[ "$output" = "$(cat "$d/wukong-game.lines")" ]
+	# The GBK title and the comments come back.
+	run --separate-stderr xq-bitpack -f pgn "$tmp/game.xqf"
+	[[ "$output" == *'[Title "无标题"]'* ]]
+	[[ "$output" == *'{Here branching occurrs}'* ]]
+}
+
+@test "XQF: a file cut short or scrambled never crashes, and says why" {
+	xq-bitpack -f xqf "$d/wukong-game.ubb" > "$tmp/game.xqf"
+	head -c 1030 "$tmp/game.xqf" > "$tmp/cut.xqf"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/cut.xqf"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"cut.xqf: game 1: file ends inside a comment"* ]]
+	head -c 500 "$tmp/game.xqf" > "$tmp/short.xqf"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/short.xqf"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"short.xqf: game 1: not an XQF file (too short or no XQ magic)"* ]]
+	for skip in 1024 1100 1200 1300; do
+		{ head -c "$skip" "$tmp/game.xqf"; printf '\377\377\377\377\001\377'
+		  tail -c +"$((skip + 7))" "$tmp/game.xqf"; } > "$tmp/scrambled.xqf"
+		run xq-bitpack --lines -f iccs "$tmp/scrambled.xqf"
+		[ "$status" -le 1 ]
+	done
+}
+
+@test "PGN and DhtmlXQ written read back to the same games, every line" {
+	for f in features.pgn wukong-game.ubb; do
+		xq-bitpack --lines -f ucci "$d/$f" > "$tmp/want" 2>/dev/null || true
+		for m in chinese wxf iccs; do
+			xq-bitpack -f pgn -m "$m" "$d/$f" 2>/dev/null > "$tmp/out.pgn" || true
+			run --separate-stderr xq-bitpack --lines -f ucci "$tmp/out.pgn"
+			[ "$status" -eq 0 ]
+			[ "$output" = "$(cat "$tmp/want")" ]
+		done
+		xq-bitpack -f dhtmlxq "$d/$f" 2>/dev/null > "$tmp/out.txt" || true
+		run --separate-stderr xq-bitpack --lines -f ucci "$tmp/out.txt"
+		[ "$output" = "$(cat "$tmp/want")" ]
+	done
+}
+
+@test "PGN written is xqbase style: tags, Chinese by default, the result" {
+	run --separate-stderr xq-bitpack -f pgn "$d/wukong-game.ubb"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = '[Game "Chinese Chess"]' ]
+	[ "${lines[2]}" = '[Result "*"]' ]
+	[[ "$output" == *" 1. 炮二平五 {start of main line} 1... 炮８平５"* ]]
+	[ "${lines[-1]}" = " *" ]
+	run --separate-stderr xq-bitpack -f pgn -m wxf "$d/wukong-game.ubb"
+	[[ "$output" == *'[Format "WXF"]'* ]]
+	[[ "$output" == *" 1. C2.5 "* ]]
+	run --separate-stderr xq-bitpack -f pgn -m ucci "$d/wukong-game.ubb"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "xq-bitpack: unknown movetext notation: ucci (one of: chinese, iccs, wxf)"* ]]
+}
+
+@test "variations nested ten thousand deep are read without recursion" {
+	{
+		printf '1. h2e2'
+		for i in $(seq 5000); do printf ' (1. c3c4 (1. h2e2'; done
+		for i in $(seq 10000); do printf ')'; done
+		echo ' *'
+	} > "$tmp/deep.pgn"
+	run --separate-stderr xq-bitpack -i pgn --lines -f iccs "$tmp/deep.pgn"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 10001 ]
+	[ "${lines[0]}" = h2e2 ]
+	[ "${lines[1]}" = c3c4 ]
+}
+
+@test "one-line move lists skip glued move numbers and a closing result" {
+	run --separate-stderr xq-bitpack -f iccs <<'EOF2'
+1.h2e2 h9g7 2.h0g2 1-0
+１．炮二平五 馬８進７ ２．馬二進三
+EOF2
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "h2e2 h9g7 h0g2" ]
+	[ "${lines[1]}" = "h2e2 h9g7 h0g2" ]
+}
+
+@test "-i names the file format; a file of none is refused" {
+	run --separate-stderr xq-bitpack -i xqf "$d/features.pgn"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"features.pgn: game 1: not an XQF file"* ]]
+	printf 'h2e2 h9g7\n' > "$tmp/moves.txt"
+	run --separate-stderr xq-bitpack -i pgn "$tmp/moves.txt"
+	[ "$status" -eq 0 ]
+	run --separate-stderr xq-bitpack -f pgn -i iccs "$tmp/moves.txt"
+	[ "$status" -eq 2 ]
+}
+
+@test "the manual's game file example" {
+	cd "$top_srcdir"
+	run --separate-stderr xq-bitpack --lines -f iccs examples/xq-game.pgn
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' 'h2e2 h9g7 h0g2 i9h9' 'h2e2 h9g7 c3c4 g6g5')" ]
+	run --separate-stderr xq-bitpack -f dhtmlxq examples/xq-game.pgn
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' '[DhtmlXQ]' \
+	    '[DhtmlXQ_event]Club night[/DhtmlXQ_event]' \
+	    '[DhtmlXQ_result]红胜[/DhtmlXQ_result]' \
+	    '[DhtmlXQ_movelist]7747706279678070[/DhtmlXQ_movelist]' \
+	    '[DhtmlXQ_move_0_3_1]26256364[/DhtmlXQ_move_0_3_1]' \
+	    '[/DhtmlXQ]')" ]
+}
+
+@test "bash completion offers the game file options and formats" {
+	run complete_words xq-bitpack -f ''
+	[[ "$output" == *pgn* && "$output" == *dhtmlxq* && "$output" == *xqf* ]]
+	run complete_words xq-bitpack -m ''
+	[ "$output" = "$(printf '%s\n' chinese iccs wxf)" ]
+	run complete_words xq-bitpack --l
+	[ "$output" = "--lines" ]
+	run complete_words xq-bitpack -e ''
+	[[ "$output" == *big5* && "$output" == *gbk* ]]
+}
