@@ -58,6 +58,8 @@ void		 game_init(struct game *);
 void		 game_free(struct game *);
 void		 game_reset(struct game *);
 void		 game_grow(struct game *);
+int		 is_end_letter(int);
+int		 end_index(int);
 int		 move_in_range(const struct move *);
 enum format	 format_from_name(const char *);
 const char	*format_name(enum format);

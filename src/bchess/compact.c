@@ -188,7 +188,7 @@ parse_compact(const char *p, size_t len, struct game *g,
 	dash2 = dash1 == NULL ? NULL :
 	    memchr(dash1 + 1, '-', (size_t)(end - dash1 - 1));
 	if (dash1 == NULL || dash2 == NULL || end - dash2 != 2 ||
-	    strchr("wli", dash2[1]) == NULL)
+	    !is_end_letter(dash2[1]))
 		return parse_error_set(pe, "not PAIRS-KILLS-END", 0, p, len);
 	if (parse_pairs(p, (size_t)(dash1 - p), g, pe) == -1 ||
 	    parse_kills(dash1 + 1, (size_t)(dash2 - dash1 - 1), g, pe) == -1)
@@ -242,8 +242,9 @@ write_compact(FILE *fp, const struct game *g)
 	for (i = 0; i < g->n; i++) {
 		const struct move *m = &g->move[i];
 
-		if (p - buf == sizeof(buf)) {
-			fwrite_unlocked(buf, 1, sizeof(buf), fp);
+		/* Room for this pair and for the dash after the last. */
+		if (sizeof(buf) - (size_t)(p - buf) < 3) {
+			fwrite_unlocked(buf, 1, (size_t)(p - buf), fp);
 			p = buf;
 		}
 		v = (m->r1 - 1) * 245 + (m->r2 - 1) * 49 + (m->c1 - 1) * 7 +

@@ -225,7 +225,7 @@ report_contradictions(const struct linereader *lr, const struct replay *rep)
 		}
 	if (replay_is_repairable(rep) && game.end != rep->end) {
 		warn_at(lr->name, lr->lineno, "end %c contradicts the moves: "
-		    "%s", game.end, ends[strchr("wli", rep->end) - "wli"]);
+		    "%s", game.end, ends[end_index(rep->end)]);
 		errors++;
 	}
 	return errors;

@@ -71,7 +71,6 @@ static char	*encode_escape(const struct game *);
 static int	 decode_radix(int, struct bignum *, struct game *,
 		    const char **);
 static int	 decode_escape(struct bignum *, struct game *, const char **);
-static int	 end_index(int);
 
 static const char end_letters[] = "wli";
 
@@ -322,15 +321,6 @@ check_end(int finished, const struct position *p, const char **why)
 		return -1;
 	}
 	return 0;
-}
-
-static int
-end_index(int end)
-{
-	const char *p;
-
-	p = strchr(end_letters, end);
-	return p == NULL || end == '\0' ? 2 : (int)(p - end_letters);
 }
 
 /* The version character followed by x in base 36. */
