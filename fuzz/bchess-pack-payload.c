@@ -56,7 +56,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct record rec;
 	struct game g;
 	struct parse_error pe;
-	const char *why;
 	char *line;
 	enum format f;
 
@@ -65,7 +64,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	line[size] = '\0';
 	memset(&rec, 0, sizeof(rec));
 	game_init(&g);
-	if (split_record(&rec, line, size, &why) == 0) {
+	if (split_record(&rec, line, size, &pe) == 0) {
 		f = detect_format(rec.payload, rec.paylen);
 		if (f != FORMAT_PACKED &&
 		    parse_payload(f, rec.payload, rec.paylen, &g, &pe) == 0 &&

@@ -152,7 +152,7 @@ random_logs() {	# random_logs N MAX SEED: random legacy logs, no blank lines
 		    { echo "got: $stderr"; echo "want: $message"; false; }
 	done <<'EOF_CASES'
 https://www.joonas.io/buffalo-chess/?lang=en|no l parameter (https://www.joonas.io/buffalo-chess/?lang=en)
-l=m-4-4-3-5-0%2|bad percent escape (l=m-4-4-3-5-0%2)
+l=m-4-4-3-5-0%2|bad percent escape (m-4-4-3-5-0%2)
 m-4-4-3-5-0,e-w,m-1-1-2-1-0|move 2: event after the end event (m-1-1-2-1-0)
 m-4-4-3-5-0,x-1|move 2: not a move or end event (x-1)
 m-4-4-3-5-0,,e-w|move 2: not a move or end event (empty)
@@ -200,12 +200,15 @@ EOF_CASES
 	[[ "$output" == *"n   u   -   1   -   i  \\n"* ]]
 }
 
-@test "a log of 100000 moves on one line converts there and back" {
+@test "a log of 10000 moves, the limit of a record, converts there and back in every format" {
 	cd "$BATS_TEST_TMPDIR"
-	awk 'BEGIN { for (i = 0; i < 100000; i++) printf "%sm-%d-%d-%d-%d-%d", i ? "," : "", i % 5 + 1, i % 7 + 1, (i + 2) % 5 + 1, (i + 3) % 7 + 1, i % 3 == 0; print ",e-w" }' >long
+	awk 'BEGIN { for (i = 0; i < 10000; i++) printf "%sm-%d-%d-%d-%d-%d", i ? "," : "", i % 5 + 1, i % 7 + 1, (i + 2) % 5 + 1, (i + 3) % 7 + 1, i % 3 == 0; print ",e-w" }' >long
 	bchess-pack -q long >compact
-	[ "$(wc -c <compact)" -gt 200000 ]
+	[ "$(wc -c <compact)" -gt 20000 ]
 	bchess-pack -q -f legacy compact | cmp - long
+	for f in base36 json packed; do
+		bchess-pack -q -f "$f" long | bchess-pack -q -f legacy | cmp - long
+	done
 }
 
 @test "write errors are reported and exit 2" {
@@ -254,4 +257,37 @@ EOF_CASES
 	[[ "$output" == *compact* && "$output" == *legacy* && "$output" == *base36* && "$output" == *json* ]]
 	run complete_words bchess-pack --
 	[[ "$output" == *--format* && "$output" == *--strict* && "$output" == *--input* ]]
+}
+
+@test "a link inside text (TSV, CSV, Markdown, HTML, chat logs) converts, the text around it kept byte for byte" {
+	golden bchess-pack text bchess-pack
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	# Every byte outside the payload is the input's.
+	diff <(sed 's/l=[^ \t"'"'"')<>#&]*/l=/' "$d/text.in") \
+	    <(sed 's/l=[^ \t"'"'"')<>#&]*/l=/' "$d/text.out")
+}
+
+@test "a link ends at white space, a quote, ')', ']', '<' or '>', and nowhere else" {
+	for c in ' ' '	' '"' "'" ')' ']' '<' '>'; do
+		run --separate-stderr bchess-pack <<<"x?l=m-4-4-3-5-0${c}y"
+		[ "$status" -eq 0 ]
+		[ "$output" = "x?l=nu-1-i${c}y" ]
+	done
+	# Other punctuation stays in the payload, which then does not read.
+	run --separate-stderr bchess-pack <<<'look https://www.joonas.io/buffalo-chess/?l=nu1d-4-l!!'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: stdin:1: not PAIRS-KILLS-END (nu1d-4-l!!)" ]
+}
+
+@test "-f packed writes the payload alone in place of the link, which the site could not open" {
+	diff -u "$d/text-packed.out" <(bchess-pack -f packed "$d/text.in")
+	run bchess-pack -f packed <<<'https://www.joonas.io/buffalo-chess/?l=nu1dpf9jh9hpoxpv-2j4-l'
+	[ "$output" = Gko7dO ]
+	[[ "$output" != *joonas* ]]
+	# Links of the earlier writers, packed payload in the link, still read.
+	run bchess-pack <<<'https://www.joonas.io/buffalo-chess/?l=Cko7d'
+	[ "$output" = 'https://www.joonas.io/buffalo-chess/?l=nu1dpf9jh9hpoxpv-2j4-l' ]
+	run bchess-pack <<<'https://www.joonas.io/buffalo-chess/?l=Gko7dO'
+	[ "$output" = 'https://www.joonas.io/buffalo-chess/?l=nu1dpf9jh9hpoxpv-2j4-l' ]
 }

@@ -90,6 +90,10 @@ parse_pairs(const char *p, size_t len, struct game *g,
 	if (len % 2 != 0)
 		return parse_error_set(pe, "move pairs have an odd length",
 		    len / 2 + 1, p + len - 1, 1);
+	if (len / 2 > RECORD_MOVES_MAX)
+		return parse_error_set(pe, "a record holds at most "
+		    RECORD_MOVES_MAX_TEXT " moves", RECORD_MOVES_MAX + 1,
+		    p + 2 * RECORD_MOVES_MAX, 2);
 	for (i = 0; i < len; i += 2) {
 		hi = base36_value(p[i]);
 		lo = base36_value(p[i + 1]);
@@ -151,6 +155,10 @@ parse_kills(const char *p, size_t len, struct game *g,
 		return parse_error_set(pe, "a log without moves has kills NaN",
 		    0, p, len);
 	}
+	/* n base-3 digits never take more than n / 3 + 1 base-36 ones. */
+	if (len > g->n / 3 + 1)
+		return parse_error_set(pe, "kill digits do not match the moves",
+		    0, p, len);
 	bn_init(&x);
 	if (len == 0 || read_kills(p, len, &x, &v, &is_small) == -1) {
 		bn_free(&x);

@@ -112,7 +112,6 @@ static int
 read_record(const struct linereader *lr)
 {
 	struct parse_error pe;
-	const char *why;
 	enum format in;
 	int rc;
 
@@ -122,8 +121,8 @@ read_record(const struct linereader *lr)
 		return -1;
 	}
 	game_reset(&game);
-	if (split_record(&rec, lr->line, lr->len, &why) == -1) {
-		report_error(lr, why, NULL);
+	if (split_record(&rec, lr->line, lr->len, &pe) == -1) {
+		report_error(lr, pe.why, &pe);
 		if (mode != 'c')
 			write_line(lr);
 		return 1;
@@ -143,20 +142,29 @@ read_record(const struct linereader *lr)
 	return 0;
 }
 
+/*
+ * JSON stands alone on its line, for jq.  A packed payload replaces the
+ * whole link, which the site could not open, and keeps the text around
+ * it.  The other formats replace the payload alone.
+ */
 static void
 write_record(const struct linereader *lr)
 {
+	size_t before = rec.start, after = rec.end;
+
 	warn_site_arithmetic(lr);
-	/* JSON stands alone on its line, for jq; the others keep the link. */
+	if (output_format == FORMAT_PACKED) {
+		before = rec.link_start;
+		after = rec.link_end;
+	}
 	if (output_format != FORMAT_JSON)
-		fwrite_unlocked(lr->line, 1, rec.start, stdout);
+		fwrite_unlocked(lr->line, 1, before, stdout);
 	if (output_format == FORMAT_PACKED)
 		write_packed(stdout, &game);
 	else
 		write_payload(stdout, output_format, &game);
 	if (output_format != FORMAT_JSON)
-		fwrite_unlocked(lr->line + rec.end, 1, lr->len - rec.end,
-		    stdout);
+		fwrite_unlocked(lr->line + after, 1, lr->len - after, stdout);
 	if (lr->cr)
 		putchar_unlocked('\r');
 	putchar_unlocked('\n');
