@@ -39,4 +39,5 @@ TESTS += tests/bchess-pack.bats tests/bchess-hardening.bats
 EXTRA_DIST += tests/bchess-pack.bats tests/bchess-hardening.bats \
 	tests/data/bchess-pack \
 	examples/legacy-links.txt
-EXTRA_DIST += fuzz/bchess-pack-payload.c bench/bchess-pack.sh
+EXTRA_DIST += fuzz/bchess-pack-payload.c bench/bchess-pack.sh \
+	bench/bchess-damage.sh bench/bchess-long.sh
