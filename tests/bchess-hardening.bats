@@ -97,3 +97,76 @@ repeat_moves() {
 	[ "$(wc -c <packed)" -eq 21782 ]
 	bchess-pack -f legacy packed | cmp - long
 }
+
+@test "a diagnostic quotes a short escaped excerpt, never the whole line" {
+	cd "$BATS_TEST_TMPDIR"
+	{ printf 'l='; head -c 300000 /dev/zero | tr '\0' 'q'; printf '\n'; } >long
+	run --separate-stderr bchess-pack long
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: long:1: not a payload in any known format (qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq...)" ]
+	printf 'nu1d-4-\033[2J\001\n' >ctl
+	run --separate-stderr bchess-pack ctl
+	[ "$stderr" = 'bchess-pack: ctl:1: not PAIRS-KILLS-END (nu1d-4-\x1b[2J\x01)' ]
+	# The bad line itself is still copied byte for byte, NUL included.
+	printf 'nu1d\000-4-l\r\n' >nul
+	bchess-pack nul 2>/dev/null | cmp - nul
+}
+
+@test "a directory or unreadable file among the inputs is reported, the others converted, exit 2" {
+	cd "$BATS_TEST_TMPDIR"
+	echo 'nu1d-4-l' >a
+	echo 'm-4-4-3-5-0' >b
+	mkdir dir
+	run --separate-stderr bchess-pack -f legacy a dir missing b
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = 'm-4-4-3-5-0,m-1-1-2-1-0,e-l' ]
+	[ "${lines[1]}" = 'm-4-4-3-5-0' ]
+	[ "${#lines[@]}" -eq 2 ]
+	[[ "$stderr" == *"bchess-pack: dir: "* ]]
+	[[ "$stderr" == *"bchess-pack: missing: "* ]]
+}
+
+@test "a write error stops the run at once, SIGPIPE ignored or not" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	# An endless input: only stopping at the first failed write ends it.
+	run --separate-stderr timeout 20 bash -c "yes m-4-4-3-5-0 | bchess-pack >/dev/full"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: write error on standard output: No space left on device" ]
+	run --separate-stderr timeout 20 bash -c "trap '' PIPE; yes m-4-4-3-5-0 | bchess-pack | head -1"
+	[ "$output" = 'nu-1-i' ]
+	[[ "$stderr" == *"bchess-pack: write error on standard output"* ]]
+}
+
+# stop_with SIGNAL: bchess-pack reading a pipe that stays open, stopped
+# by SIGNAL once it has read two records; prints its exit status.
+stop_with() {
+	cd "$BATS_TEST_TMPDIR"
+	rm -f pipe out
+	mkfifo pipe
+	# A background job of a script starts with SIGINT ignored, and a
+	# filter leaves an ignored signal alone: perl restores it first.
+	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV' bchess-pack -f legacy \
+	    <pipe >out &
+	pid=$!
+	exec 3>pipe
+	printf 'nu1d-4-l\nnu1d-4-w\n' >&3
+	sleep 1
+	kill "-$1" "$pid"
+	# Should it not stop, the test fails instead of hanging.
+	(sleep 10; kill -KILL "$pid" 2>/dev/null) &
+	watchdog=$!
+	wait "$pid" && status=0 || status=$?
+	kill "$watchdog" 2>/dev/null || true
+	exec 3>&-
+	echo "$status"
+}
+
+@test "SIGTERM and SIGINT end the run on a whole line, exit 143 and 130" {
+	command -v perl >/dev/null || skip "perl is not installed"
+	[ "$(stop_with TERM)" -eq 143 ]
+	# Whatever was written is whole, converted lines.
+	! grep -v '^m-4-4-3-5-0,m-1-1-2-1-0,e-[lw]$' "$BATS_TEST_TMPDIR/out"
+	[ "$(tail -c 1 "$BATS_TEST_TMPDIR/out" | od -An -c | tr -d ' ')" = '\n' ] ||
+	    [ ! -s "$BATS_TEST_TMPDIR/out" ]
+	[ "$(stop_with INT)" -eq 130 ]
+}

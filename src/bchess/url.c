@@ -35,15 +35,16 @@ hex_value(int c)
 }
 
 /*
- * The bytes that end a link standing in text: white space and other
- * control bytes, quotes, and the brackets that Markdown, HTML and chat
- * logs put around one.  None of them may stand unescaped in a URL.
+ * The bytes that end a link standing in text: white space, quotes, and
+ * the brackets that Markdown, HTML and chat logs put around one.  Other
+ * bytes stay in the payload, whose reader then refuses what is not its.
  */
 static int
 ends_link(int c)
 {
-	return c <= ' ' || c == 0x7f || c == '"' || c == '\'' ||
-	    c == ')' || c == ']' || c == '<' || c == '>';
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' ||
+	    c == '\f' || c == '\r' || c == '"' || c == '\'' || c == ')' ||
+	    c == ']' || c == '<' || c == '>';
 }
 
 /*
