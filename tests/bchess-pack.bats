@@ -393,3 +393,9 @@ EOF_CASES
 		fish -c "source '$top_srcdir/completions/fish/bchess-pack.fish'; complete -C 'bchess-pack --su'" | grep -q -- --summary
 	fi
 }
+
+@test "manual example: the links of a Markdown file convert, the text kept" {
+	run bash -c "echo '[my game](https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-0,e-l)' | bchess-pack"
+	[ "$status" -eq 0 ]
+	[ "$output" = '[my game](https://www.joonas.io/buffalo-chess/?l=nu1d-4-l)' ]
+}
