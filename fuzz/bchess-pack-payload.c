@@ -62,8 +62,9 @@ check_round_trip(const struct game *g, enum format f)
 }
 
 /*
- * Bytes 1-2: the number of moves; 3-10: the seed of the moves; then
- * pairs of (place, byte) written over the text of each format.
+ * Bytes 1-2: the number of moves (top three bits set: next to the
+ * limit); 3-10: the seed of the moves; then pairs of (place, byte)
+ * written over the text of each format.
  */
 static void
 long_record(const uint8_t *data, size_t size)
@@ -83,7 +84,13 @@ long_record(const uint8_t *data, size_t size)
 
 	if (size < 11)
 		return;
-	n = ((size_t)data[1] << 8 | data[2]) % (RECORD_MOVES_MAX + 17);
+	/*
+	 * One in eight next to the limit, the others up to 4096 moves: the
+	 * escape's numbers cost time in the square of the length.
+	 */
+	n = (size_t)(data[1] & 0x1f) << 8 | data[2];
+	n = (data[1] & 0xe0) == 0xe0 ? RECORD_MOVES_MAX - 16 + n % 33 :
+	    n % 4097;
 	for (i = 3; i < 11; i++)
 		seed = seed << 8 | data[i];
 	rng_seed(&rng, seed);
