@@ -3,6 +3,13 @@
  * bchess-pack-payload.c: libFuzzer harness for the record splitter and
  * the four text formats.  Any input must be read without a crash, and any
  * game a parser accepts must come back the same through every format.
+ *
+ * An input whose first byte is 0xff drives a generator instead, since
+ * the fuzzer's own inputs stay a few hundred bytes long: it builds a
+ * record of up to a little over RECORD_MOVES_MAX moves, writes it in
+ * every format, damages the text where the rest of the input says, and
+ * reads it back.  Undamaged, a record within the limit must come back
+ * the same and one over it must be refused.
  */
 
 #include "config.h"
@@ -15,6 +22,10 @@
 #include "bchess.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static int	same_game(const struct game *, const struct game *);
+static void	check_round_trip(const struct game *, enum format);
+static void	long_record(const uint8_t *, size_t);
 
 static int
 same_game(const struct game *a, const struct game *b)
@@ -50,22 +61,93 @@ check_round_trip(const struct game *g, enum format f)
 	free(text);
 }
 
+/*
+ * Bytes 1-2: the number of moves (top three bits set: next to the
+ * limit); 3-10: the seed of the moves; then pairs of (place, byte)
+ * written over the text of each format.
+ */
+static void
+long_record(const uint8_t *data, size_t size)
+{
+	static const enum format formats[] = {
+		FORMAT_LEGACY, FORMAT_COMPACT, FORMAT_BASE36, FORMAT_JSON
+	};
+	struct game g, back;
+	struct parse_error pe;
+	struct rng rng;
+	struct move m;
+	uint64_t seed = 0, r;
+	size_t n, i, f, len = 0, at;
+	char *text = NULL;
+	FILE *fp;
+	int rc;
+
+	if (size < 11)
+		return;
+	/*
+	 * One in eight next to the limit, the others up to 4096 moves: the
+	 * escape's numbers cost time in the square of the length.
+	 */
+	n = (size_t)(data[1] & 0x1f) << 8 | data[2];
+	n = (data[1] & 0xe0) == 0xe0 ? RECORD_MOVES_MAX - 16 + n % 33 :
+	    n % 4097;
+	for (i = 3; i < 11; i++)
+		seed = seed << 8 | data[i];
+	rng_seed(&rng, seed);
+	game_init(&g);
+	for (i = 0; i < n; i++) {
+		r = rng_next(&rng);
+		m.r1 = (uint8_t)(r % 5 + 1);
+		m.c1 = (uint8_t)(r >> 8 & 7) % 7 + 1;
+		m.r2 = (uint8_t)(r >> 16 & 7) % 5 + 1;
+		m.c2 = (uint8_t)(r >> 24 & 7) % 7 + 1;
+		m.kill = (uint8_t)(r >> 32 & 1);
+		game_add(&g, &m);
+	}
+	g.end = "wli"[rng_below(&rng, 3)];
+	for (f = 0; f < sizeof(formats) / sizeof(formats[0]); f++) {
+		if ((fp = open_memstream(&text, &len)) == NULL)
+			abort();
+		write_payload(fp, formats[f], &g);
+		fclose(fp);
+		for (i = 11; i + 1 < size && len > 0; i += 2) {
+			at = ((size_t)data[i] * 2654435761u) % len;
+			text[at] = (char)data[i + 1];
+		}
+		game_init(&back);
+		rc = parse_payload(formats[f], text, len, &back, &pe);
+		if (size < 13 && (rc == 0) != (n <= RECORD_MOVES_MAX))
+			abort();
+		if (size < 13 && rc == 0 && !same_game(&g, &back))
+			abort();
+		if (rc == 0 && !back.kills_corrupt)
+			check_round_trip(&back, formats[f]);
+		game_free(&back);
+		free(text);
+		text = NULL;
+	}
+	game_free(&g);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct record rec;
 	struct game g;
 	struct parse_error pe;
-	const char *why;
 	char *line;
 	enum format f;
 
+	if (size > 0 && data[0] == 0xff) {
+		long_record(data, size);
+		return 0;
+	}
 	line = xmalloc(size + 1);
 	memcpy(line, data, size);
 	line[size] = '\0';
 	memset(&rec, 0, sizeof(rec));
 	game_init(&g);
-	if (split_record(&rec, line, size, &why) == 0) {
+	if (split_record(&rec, line, size, &pe) == 0) {
 		f = detect_format(rec.payload, rec.paylen);
 		if (f != FORMAT_PACKED &&
 		    parse_payload(f, rec.payload, rec.paylen, &g, &pe) == 0 &&

@@ -151,8 +151,8 @@ random_logs() {	# random_logs N MAX SEED: random legacy logs, no blank lines
 		[ "$stderr" = "bchess-pack: stdin:1: $message" ] ||
 		    { echo "got: $stderr"; echo "want: $message"; false; }
 	done <<'EOF_CASES'
-https://www.joonas.io/buffalo-chess/?lang=en|no l parameter (https://www.joonas.io/buffalo-chess/?lang=en)
-l=m-4-4-3-5-0%2|bad percent escape (l=m-4-4-3-5-0%2)
+https://www.joonas.io/buffalo-chess/?lang=en|no l parameter (https://www.joonas.io/buffalo-chess/?lan...)
+l=m-4-4-3-5-0%2|bad percent escape (m-4-4-3-5-0%2)
 m-4-4-3-5-0,e-w,m-1-1-2-1-0|move 2: event after the end event (m-1-1-2-1-0)
 m-4-4-3-5-0,x-1|move 2: not a move or end event (x-1)
 m-4-4-3-5-0,,e-w|move 2: not a move or end event (empty)
@@ -174,7 +174,7 @@ zzzl|move 1: kill field is not 0 or 1 (zzz)
 000l|move 1: coordinate off the 5x7 board (000)
 {"moves":[],"result":"won"|not valid JSON ({"moves":[],"result":"won")
 {"moves":[]}|not an object with just "moves" and "result" ({"moves":[]})
-{"moves":[{"from":[4,4],"to":[3,9],"kill":false}],"result":"won"}|move 1: a move needs "from" and "to" squares on the board and a boolean "kill" ({"moves":[{"from":[4,4],"to":[3,9],"kill":false}],"result...)
+{"moves":[{"from":[4,4],"to":[3,9],"kill":false}],"result":"won"}|move 1: a move needs "from" and "to" squares on the board and a boolean "kill" ({"moves":[{"from":[4,4],"to":[3,9],"kill...)
 {"moves":[],"result":"draw"}|result is not "won", "lost" or "unfinished" ({"moves":[],"result":"draw"})
 EOF_CASES
 }
@@ -200,12 +200,15 @@ EOF_CASES
 	[[ "$output" == *"n   u   -   1   -   i  \\n"* ]]
 }
 
-@test "a log of 100000 moves on one line converts there and back" {
+@test "a log of 10000 moves, the limit of a record, converts there and back in every format" {
 	cd "$BATS_TEST_TMPDIR"
-	awk 'BEGIN { for (i = 0; i < 100000; i++) printf "%sm-%d-%d-%d-%d-%d", i ? "," : "", i % 5 + 1, i % 7 + 1, (i + 2) % 5 + 1, (i + 3) % 7 + 1, i % 3 == 0; print ",e-w" }' >long
+	awk 'BEGIN { for (i = 0; i < 10000; i++) printf "%sm-%d-%d-%d-%d-%d", i ? "," : "", i % 5 + 1, i % 7 + 1, (i + 2) % 5 + 1, (i + 3) % 7 + 1, i % 3 == 0; print ",e-w" }' >long
 	bchess-pack -q long >compact
-	[ "$(wc -c <compact)" -gt 200000 ]
+	[ "$(wc -c <compact)" -gt 20000 ]
 	bchess-pack -q -f legacy compact | cmp - long
+	for f in base36 json packed; do
+		bchess-pack -q -f "$f" long | bchess-pack -q -f legacy | cmp - long
+	done
 }
 
 @test "write errors are reported and exit 2" {
@@ -254,4 +257,145 @@ EOF_CASES
 	[[ "$output" == *compact* && "$output" == *legacy* && "$output" == *base36* && "$output" == *json* ]]
 	run complete_words bchess-pack --
 	[[ "$output" == *--format* && "$output" == *--strict* && "$output" == *--input* ]]
+}
+
+@test "a link inside text (TSV, CSV, Markdown, HTML, chat logs) converts, the text around it kept byte for byte" {
+	golden bchess-pack text bchess-pack
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	# Every byte outside the payload is the input's.
+	diff <(sed 's/l=[^ \t"'"'"')<>#&]*/l=/' "$d/text.in") \
+	    <(sed 's/l=[^ \t"'"'"')<>#&]*/l=/' "$d/text.out")
+}
+
+@test "a link ends at white space, a quote, ')', ']', '<' or '>', and nowhere else" {
+	for c in ' ' '	' '"' "'" ')' ']' '<' '>'; do
+		run --separate-stderr bchess-pack <<<"x?l=m-4-4-3-5-0${c}y"
+		[ "$status" -eq 0 ]
+		[ "$output" = "x?l=nu-1-i${c}y" ]
+	done
+	# Other punctuation stays in the payload, which then does not read.
+	run --separate-stderr bchess-pack <<<'look https://www.joonas.io/buffalo-chess/?l=nu1d-4-l!!'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: stdin:1: not PAIRS-KILLS-END (nu1d-4-l!!)" ]
+}
+
+@test "-f packed writes the payload alone in place of the link, which the site could not open" {
+	diff -u "$d/text-packed.out" <(bchess-pack -f packed "$d/text.in")
+	run bchess-pack -f packed <<<'https://www.joonas.io/buffalo-chess/?l=nu1dpf9jh9hpoxpv-2j4-l'
+	[ "$output" = Gko7dO ]
+	[[ "$output" != *joonas* ]]
+	# Links of the earlier writers, packed payload in the link, still read.
+	run bchess-pack <<<'https://www.joonas.io/buffalo-chess/?l=Cko7d'
+	[ "$output" = 'https://www.joonas.io/buffalo-chess/?l=nu1dpf9jh9hpoxpv-2j4-l' ]
+	run bchess-pack <<<'https://www.joonas.io/buffalo-chess/?l=Gko7dO'
+	[ "$output" = 'https://www.joonas.io/buffalo-chess/?l=nu1dpf9jh9hpoxpv-2j4-l' ]
+}
+
+@test "-f json writes one JSON object a line, a bad record included" {
+	printf '%s\n' 'nu1d-4-l' 'm-4-4-3-9-0' '' 'l=nu1d-4-%00' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${lines[1]}" = '{"line":2,"error":"move 1: coordinate off the 5x7 board","input":"m-4-4-3-9-0"}' ]
+	[ "${lines[2]}" = '{"line":4,"error":"not PAIRS-KILLS-END","input":"l=nu1d-4-%00"}' ]
+	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | wc -l)" -eq 4 ]
+	command -v jq >/dev/null || skip "jq is not installed"
+	bchess-pack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | jq -e . >/dev/null
+	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | jq -r 'select(.error) | .line' | tr '\n' ' ')" = "2 4 " ]
+}
+
+@test "-f json keeps a bad line with control bytes and invalid UTF-8 valid JSON" {
+	command -v jq >/dev/null || skip "jq is not installed"
+	run --separate-stderr bash -c "printf 'l=\\001bad\\377\\n' | bchess-pack -f json | jq -r .line"
+	[ "$output" = 1 ]
+}
+
+@test "contradicting options are refused, naming both" {
+	run --separate-stderr bchess-pack -c -f packed </dev/null
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: -c and -f packed exclude each other" ]
+	run --separate-stderr bchess-pack --format=json --check </dev/null
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: -c and -f json exclude each other" ]
+	run --separate-stderr bchess-pack -r -c </dev/null
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: -c and -r exclude each other" ]
+}
+
+@test "unknown format names list the valid ones; -i auto detects" {
+	run --separate-stderr bchess-pack -f nosuch </dev/null
+	[ "$stderr" = "bchess-pack: unknown output format: nosuch (one of: legacy, compact, base36, json, packed)" ]
+	run --separate-stderr bchess-pack -i nosuch </dev/null
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: unknown input format: nosuch (one of: auto, legacy, compact, base36, json, packed)" ]
+	run bchess-pack -i auto -f legacy <<<'nu1d-4-l'
+	[ "$status" -eq 0 ]
+	[ "$output" = 'm-4-4-3-5-0,m-1-1-2-1-0,e-l' ]
+	run bchess-pack -i packed -i auto -f legacy <<<'nu1d-4-l'
+	[ "$output" = 'm-4-4-3-5-0,m-1-1-2-1-0,e-l' ]
+}
+
+@test "--help lists every option on a line of its own, with the format names" {
+	run --separate-stderr bchess-pack --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: bchess-pack "* ]]
+	for o in -c,\ --check -f,\ --format=FORMAT -h,\ --help -i,\ --input=FORMAT \
+	    -q,\ --quiet -r,\ --repair -s,\ --strict '    --summary' -V,\ --version; do
+		[ "$(printf '%s\n' "${lines[@]}" | grep -c -- "^  $o ")" -eq 1 ] ||
+		    { echo "missing: $o"; false; }
+	done
+	[ "${#lines[@]}" -eq 10 ]
+	[[ "$output" == *"(FORMAT: legacy, compact, base36, json, packed)"* ]]
+	[[ "$output" == *"(FORMAT: auto, legacy, compact, base36, json, packed)"* ]]
+}
+
+@test "--help and --version into a full device exit 2 with a message" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	for o in --help -h --version -V; do
+		run --separate-stderr bash -c "bchess-pack $o >/dev/full"
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == *"write error"* ]]
+	done
+}
+
+@test "--summary counts records, bad records and warnings on standard error" {
+	printf '%s\n' 'nu1d-4-l' 'x' '' "$(cat "$d/long35.legacy")" >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[-1]}" = "bchess-pack: 3 records: 2 good, 1 bad, 1 warnings" ]
+	run --separate-stderr bchess-pack -q --summary "$BATS_TEST_TMPDIR/in"
+	[ "${stderr_lines[-1]}" = "bchess-pack: 3 records: 2 good, 1 bad, 1 warnings" ]
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+	[[ "$stderr" != *records:* ]]
+}
+
+@test "bash completion completes after --format= and offers --summary and -i auto" {
+	run complete_words bchess-pack --format=j
+	[ "$output" = --format=json ]
+	# Where '=' breaks words, as in an interactive bash.
+	run complete_words bchess-pack --input = a
+	[ "$output" = auto ]
+	run complete_words bchess-pack -i ''
+	[[ "$output" == *auto* && "$output" == *packed* ]]
+	run complete_words bchess-pack --su
+	[ "$output" = --summary ]
+}
+
+@test "zsh and fish completions parse and name every long option" {
+	for o in check format help input quiet repair strict summary version; do
+		grep -q -- "--$o" "$top_srcdir/completions/zsh/_bchess-pack"
+		grep -q -- "-l $o" "$top_srcdir/completions/fish/bchess-pack.fish"
+	done
+	if command -v zsh >/dev/null; then
+		zsh -n "$top_srcdir/completions/zsh/_bchess-pack"
+	fi
+	if command -v fish >/dev/null; then
+		fish -c "source '$top_srcdir/completions/fish/bchess-pack.fish'; complete -C 'bchess-pack --su'" | grep -q -- --summary
+	fi
+}
+
+@test "manual example: the links of a Markdown file convert, the text kept" {
+	run bash -c "echo '[my game](https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-0,e-l)' | bchess-pack"
+	[ "$status" -eq 0 ]
+	[ "$output" = '[my game](https://www.joonas.io/buffalo-chess/?l=nu1d-4-l)' ]
 }

@@ -30,22 +30,23 @@ random_logs() {
 }
 
 # roundtrip FILE: legacy -> packed -> legacy gives FILE back, and every
-# payload is one version letter and base-36 digits; the payloads are left
-# in $BATS_TEST_TMPDIR/rt.packed.
+# payload is one version letter, base-36 digits and a check letter; the
+# payloads are left in $BATS_TEST_TMPDIR/rt.packed.
 roundtrip() {
 	local rt=$BATS_TEST_TMPDIR/rt
 	bchess-pack -q -f packed "$1" >"$rt.packed"
-	! grep -Ev '^[A-Z][0-9a-z]*$' "$rt.packed"
+	! grep -Ev '^[A-Z][0-9a-z]*[A-Z]$' "$rt.packed"
 	bchess-pack -q -f legacy "$rt.packed" | cmp - "$1"
 	bchess-pack -q -i packed -f legacy "$rt.packed" | cmp - "$1"
 }
 
-@test "the published examples: 8 moves in 5 characters, 26 in 12" {
+@test "the published examples: 8 moves in 6 characters, 26 in 13, check letter included" {
 	run bchess-pack -f packed <<<"$(vector ex1 compact)"
-	[ "$output" = Cko7d ]
+	[ "$output" = Gko7dO ]
 	run bchess-pack -f packed <<<"$(vector ex2 compact)"
-	[ "$output" = Cgzdi44vbla7 ]
+	[ "$output" = Ggzdi44vbla7K ]
 	[ "${#output}" -le 16 ]
+	# The first versions' payloads, without a check letter, still read.
 	run bchess-pack -f legacy <<<"${site}Cgzdi44vbla7"
 	[ "$output" = "$site$(vector ex2 legacy)" ]
 	run bchess-pack <<<"?l=Cko7d&lang=en"
@@ -55,7 +56,7 @@ roundtrip() {
 @test "every input format packs to the same payload" {
 	for f in legacy compact base36 json; do
 		run bchess-pack -f packed <<<"$(bchess-pack -f "$f" <<<"$(vector ex1 legacy)")"
-		[ "$output" = Cko7d ]
+		[ "$output" = Gko7dO ]
 	done
 }
 
@@ -77,22 +78,23 @@ roundtrip() {
 @test "logs that break the rules come back exactly through the escape" {
 	random_logs 2000 17 >"$BATS_TEST_TMPDIR/logs"
 	roundtrip "$BATS_TEST_TMPDIR/logs"
-	[ "$(grep -c '^X' "$BATS_TEST_TMPDIR/rt.packed")" -eq 2000 ]
+	[ "$(grep -c '^Y' "$BATS_TEST_TMPDIR/rt.packed")" -eq 2000 ]
 }
 
 @test "double moves, wrong flags and moves after the end are kept as written" {
 	roundtrip "$d/faults.legacy"
 	run cut -c1 "$BATS_TEST_TMPDIR/rt.packed"
-	[ "${lines[*]}" = "C X X X X X" ]
+	[ "${lines[*]}" = "G Y Y Y Y Y" ]
 }
 
 @test "a re-shared link and a corrupted 35-move link keep their flags" {
-	bchess-pack -q -f legacy "$d/win29-reshared.link" "$d/win35-site.link" >"$BATS_TEST_TMPDIR/links"
+	bchess-pack -q -f legacy "$d/win29-reshared.link" "$d/win35-site.link" |
+	    sed 's/^.*?l=//' >"$BATS_TEST_TMPDIR/links"
 	roundtrip "$BATS_TEST_TMPDIR/links"
 	# Repaired, they take the short form.
 	run bchess-pack -q -r -f packed "$d/win29-reshared.link"
-	[[ "$output" == "${site}C"* ]]
-	[ "$(bchess-pack -f legacy <<<"$output")" = "$site$(cat "$d/win29.legacy")" ]
+	[[ "$output" == G* ]]
+	[ "$(bchess-pack -f legacy <<<"$output")" = "$(cat "$d/win29.legacy")" ]
 	[ "${#output}" -lt "$(wc -c <"$d/win29.link")" ]
 }
 
@@ -134,7 +136,7 @@ EOF
 
 @test "manual example: pack a link" {
 	run bash -c "echo 'https://www.joonas.io/buffalo-chess/?l=nu1dpf9jh9hpoxpv-2j4-l' | bchess-pack -f packed"
-	[ "$output" = 'https://www.joonas.io/buffalo-chess/?l=Cko7d' ]
+	[ "$output" = 'Gko7dO' ]
 }
 
 @test "manual example: check a file of links" {
@@ -157,4 +159,33 @@ EOF
 	[ "$output" = packed ]
 	run complete_words bchess-pack --
 	[[ "$output" == *--check* && "$output" == *--repair* ]]
+}
+
+@test "a checked payload cut short or extended by any character is refused" {
+	bchess-sim -n 200 -s 3 -p greedy -c site >"$BATS_TEST_TMPDIR/games"
+	bchess-pack -f packed "$BATS_TEST_TMPDIR/games" >"$BATS_TEST_TMPDIR/packed"
+	# Every cut of one to three characters and every base-36 character
+	# or upper-case letter added: none may read.
+	awk '{ for (k = 1; k <= 3 && k < length($0); k++) print substr($0, 1, length($0) - k)
+	    n = split("0 9 a k z A K Z", c, " ")
+	    for (i = 1; i <= n; i++) print $0 c[i] }' "$BATS_TEST_TMPDIR/packed" >"$BATS_TEST_TMPDIR/damaged"
+	total=$(wc -l <"$BATS_TEST_TMPDIR/damaged")
+	bad=$(bchess-pack -q "$BATS_TEST_TMPDIR/damaged" 2>&1 >/dev/null | wc -l)
+	[ "$bad" -eq "$total" ]
+	run --separate-stderr bchess-pack <<<'Gko7d'
+	[ "$stderr" = "bchess-pack: stdin:1: no check letter at the end (cut short or extended) (Gko7d)" ]
+	run --separate-stderr bchess-pack <<<'Gko7eO'
+	[ "$stderr" = "bchess-pack: stdin:1: the check letter does not match (damaged) (Gko7eO)" ]
+}
+
+@test "the payloads of the first versions, without a check letter, read as before" {
+	for p in Cko7d Bca X3z6 Cgzdi44vbla7; do
+		run --separate-stderr bchess-pack -f legacy <<<"$p"
+		[ "$status" -eq 0 ]
+		# and pack again to the checked form of the same record.
+		[ "$(bchess-pack -f packed <<<"$p" | bchess-pack -f legacy)" = "$output" ]
+	done
+	# The checked letter is four on (Y for X), the digits the same.
+	[ "$(bchess-pack -f packed <<<Bca)" = FcaN ]
+	[ "$(bchess-pack -f packed <<<X3z6)" = Y3z6Q ]
 }

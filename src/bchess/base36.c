@@ -19,10 +19,13 @@ parse_base36(const char *p, size_t len, struct game *g,
 	size_t i, j;
 	int d, v;
 
-	if (len % 3 != 1 || (p[len - 1] != 'w' && p[len - 1] != 'l' &&
-	    p[len - 1] != 'i'))
+	if (len % 3 != 1 || !is_end_letter(p[len - 1]))
 		return parse_error_set(pe, "not groups of three digits and an "
 		    "end letter", 0, p, len);
+	if (len / 3 > RECORD_MOVES_MAX)
+		return parse_error_set(pe, "a record holds at most "
+		    RECORD_MOVES_MAX_TEXT " moves", RECORD_MOVES_MAX + 1,
+		    p + 3 * RECORD_MOVES_MAX, 3);
 	for (i = 0; i + 1 < len; i += 3) {
 		v = 0;
 		for (j = 0; j < 3; j++) {

@@ -15,6 +15,16 @@
 #define BOARD_ROWS	5
 #define BOARD_COLS	7
 
+/*
+ * The limits of a record, far above any log the site can write (a game
+ * has at most 44 moves): longer records are refused before they are
+ * decoded, so that no conversion of a big number takes long.
+ */
+#define RECORD_MOVES_MAX	10000
+#define RECORD_MOVES_MAX_TEXT	"10000"
+#define PAYLOAD_MAX		1048576		/* bytes, escapes undecoded */
+#define PAYLOAD_MAX_TEXT	"1048576"
+
 /* One move as a log writes it; coordinates are 1-based (row, column). */
 struct move {
 	uint8_t		 r1, c1, r2, c2;
@@ -58,6 +68,8 @@ void		 game_init(struct game *);
 void		 game_free(struct game *);
 void		 game_reset(struct game *);
 void		 game_grow(struct game *);
+int		 is_end_letter(int);
+int		 end_index(int);
 int		 move_in_range(const struct move *);
 enum format	 format_from_name(const char *);
 const char	*format_name(enum format);
@@ -98,6 +110,8 @@ struct record {
 	size_t		 len;
 	size_t		 start;		/* the payload is line[start..end) */
 	size_t		 end;
+	size_t		 link_start;	/* the link is line[link_start..link_end) */
+	size_t		 link_end;
 	int		 is_link;	/* a link or query string, not a payload */
 	const char	*payload;	/* the payload, percent-decoded */
 	size_t		 paylen;
@@ -106,7 +120,7 @@ struct record {
 };
 
 int		 split_record(struct record *, const char *, size_t,
-		    const char **);
+		    struct parse_error *);
 void		 record_free(struct record *);
 
 #endif /* BCHESS_H */

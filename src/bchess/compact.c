@@ -90,6 +90,10 @@ parse_pairs(const char *p, size_t len, struct game *g,
 	if (len % 2 != 0)
 		return parse_error_set(pe, "move pairs have an odd length",
 		    len / 2 + 1, p + len - 1, 1);
+	if (len / 2 > RECORD_MOVES_MAX)
+		return parse_error_set(pe, "a record holds at most "
+		    RECORD_MOVES_MAX_TEXT " moves", RECORD_MOVES_MAX + 1,
+		    p + 2 * RECORD_MOVES_MAX, 2);
 	for (i = 0; i < len; i += 2) {
 		hi = base36_value(p[i]);
 		lo = base36_value(p[i + 1]);
@@ -151,6 +155,10 @@ parse_kills(const char *p, size_t len, struct game *g,
 		return parse_error_set(pe, "a log without moves has kills NaN",
 		    0, p, len);
 	}
+	/* n base-3 digits never take more than n / 3 + 1 base-36 ones. */
+	if (len > g->n / 3 + 1)
+		return parse_error_set(pe, "kill digits do not match the moves",
+		    0, p, len);
 	bn_init(&x);
 	if (len == 0 || read_kills(p, len, &x, &v, &is_small) == -1) {
 		bn_free(&x);
@@ -188,7 +196,7 @@ parse_compact(const char *p, size_t len, struct game *g,
 	dash2 = dash1 == NULL ? NULL :
 	    memchr(dash1 + 1, '-', (size_t)(end - dash1 - 1));
 	if (dash1 == NULL || dash2 == NULL || end - dash2 != 2 ||
-	    strchr("wli", dash2[1]) == NULL)
+	    !is_end_letter(dash2[1]))
 		return parse_error_set(pe, "not PAIRS-KILLS-END", 0, p, len);
 	if (parse_pairs(p, (size_t)(dash1 - p), g, pe) == -1 ||
 	    parse_kills(dash1 + 1, (size_t)(dash2 - dash1 - 1), g, pe) == -1)
@@ -242,8 +250,9 @@ write_compact(FILE *fp, const struct game *g)
 	for (i = 0; i < g->n; i++) {
 		const struct move *m = &g->move[i];
 
-		if (p - buf == sizeof(buf)) {
-			fwrite_unlocked(buf, 1, sizeof(buf), fp);
+		/* Room for this pair and for the dash after the last. */
+		if (sizeof(buf) - (size_t)(p - buf) < 3) {
+			fwrite_unlocked(buf, 1, (size_t)(p - buf), fp);
 			p = buf;
 		}
 		v = (m->r1 - 1) * 245 + (m->r2 - 1) * 49 + (m->c1 - 1) * 7 +

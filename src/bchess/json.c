@@ -78,6 +78,12 @@ parse_json(const char *p, size_t len, struct game *g, struct parse_error *pe)
 		return parse_error_set(pe, "not an object with just \"moves\" "
 		    "and \"result\"", 0, p, len);
 	}
+	if (json_array_size(moves) > RECORD_MOVES_MAX) {
+		json_decref(root);
+		return parse_error_set(pe, "a record holds at most "
+		    RECORD_MOVES_MAX_TEXT " moves", RECORD_MOVES_MAX + 1,
+		    p, len);
+	}
 	for (i = 0; i < json_array_size(moves); i++) {
 		if (parse_move_object(json_array_get(moves, i), &m) == -1) {
 			json_decref(root);

@@ -58,6 +58,9 @@ parse_event(const char *tok, const char *end, struct game *g,
 	if (g->end != 'i')
 		return parse_error_set(pe, "event after the end event",
 		    number, tok, len);
+	if (g->n == RECORD_MOVES_MAX && !(len == 3 && tok[0] == 'e'))
+		return parse_error_set(pe, "a record holds at most "
+		    RECORD_MOVES_MAX_TEXT " moves", number, tok, len);
 	/* The shape of nearly every event: m-r-c-r-c-k, one digit each. */
 	if (len == 11 && tok[0] == 'm' && tok[1] == '-' && tok[3] == '-' &&
 	    tok[5] == '-' && tok[7] == '-' && tok[9] == '-' &&

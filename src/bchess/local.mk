@@ -35,7 +35,9 @@ EXTRA_DIST += \
 	tests/data/bchess-rules \
 	bench/bchess-packed.sh \
 	fuzz/bchess-pack-packed.c
-TESTS += tests/bchess-pack.bats
-EXTRA_DIST += tests/bchess-pack.bats tests/data/bchess-pack \
+TESTS += tests/bchess-pack.bats tests/bchess-hardening.bats
+EXTRA_DIST += tests/bchess-pack.bats tests/bchess-hardening.bats \
+	tests/data/bchess-pack \
 	examples/legacy-links.txt
-EXTRA_DIST += fuzz/bchess-pack-payload.c bench/bchess-pack.sh
+EXTRA_DIST += fuzz/bchess-pack-payload.c bench/bchess-pack.sh \
+	bench/bchess-damage.sh bench/bchess-long.sh

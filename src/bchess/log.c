@@ -49,6 +49,23 @@ game_grow(struct game *g)
 	g->cap = cap;
 }
 
+/*
+ * Whether c is one of the end letters w, l and i.  A test of one byte,
+ * not strchr(), which also finds the NUL that ends its string.
+ */
+int
+is_end_letter(int c)
+{
+	return c == 'w' || c == 'l' || c == 'i';
+}
+
+/* The index of an end letter in "wli": 0, 1 or 2. */
+int
+end_index(int c)
+{
+	return c == 'w' ? 0 : c == 'l' ? 1 : 2;
+}
+
 int
 move_in_range(const struct move *m)
 {
@@ -80,7 +97,7 @@ is_base36_payload(const char *p, size_t len)
 {
 	size_t i;
 
-	if (len % 3 != 1 || strchr("wli", p[len - 1]) == NULL)
+	if (len % 3 != 1 || !is_end_letter(p[len - 1]))
 		return 0;
 	for (i = 0; i + 1 < len; i++)
 		if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'z')))

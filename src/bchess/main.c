@@ -19,9 +19,11 @@
 #include "rules.h"
 
 static void __dead usage(int);
-static void	 report_error(const struct linereader *, const char *,
+static void __dead help(void);
+static enum format format_option(const char *, const char *, int);
+static void	 reject_record(const struct linereader *,
 		    const struct parse_error *);
-static void	 write_line(const struct linereader *);
+static void	 write_bad_line(const struct linereader *, const char *);
 static void	 warn_site_arithmetic(const struct linereader *);
 static int	 read_record(const struct linereader *);
 static void	 write_record(const struct linereader *);
@@ -37,6 +39,7 @@ static enum format input_format = FORMAT_NONE;
 static enum format output_format = FORMAT_COMPACT;
 static int quiet;
 static int strict;
+static int summary;
 static int mode;		/* 0 convert, 'c' check, 'r' repair */
 
 static uint8_t *kills;		/* the kill flags the rules give */
@@ -49,48 +52,93 @@ static void __dead
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-chqrsV] [-f format] [-i format] [file ...]\n",
-	    getprogname());
+	    "usage: %s [-chqrsV] [-f format] [-i format] [--summary] "
+	    "[file ...]\n", getprogname());
+	if (status == 0)
+		finish_stdout();
 	exit(status);
 }
 
-/*
- * "bchess-pack: FILE:LINE: move N: what is wrong (token)", the token cut
- * short when long, so that one bad line of a megabyte does not flood the
- * terminal.
- */
-static void
-report_error(const struct linereader *lr, const char *why,
-    const struct parse_error *pe)
+static void __dead
+help(void)
 {
-	const char *token = pe != NULL ? pe->token : lr->line;
-	size_t toklen = pe != NULL ? pe->toklen : lr->len;
-	char where[32] = "";
-
-	if (pe != NULL && pe->move > 0)
-		snprintf(where, sizeof(where), "move %zu: ", pe->move);
-	if (toklen == 0)
-		warn_at(lr->name, lr->lineno, "%s%s (empty)", where, why);
-	else if (toklen > 60)
-		warn_at(lr->name, lr->lineno, "%s%s (%.57s...)", where, why,
-		    token);
-	else
-		warn_at(lr->name, lr->lineno, "%s%s (%.*s)", where, why,
-		    (int)toklen, token);
+	printf("usage: %s [-chqrsV] [-f format] [-i format] [--summary] "
+	    "[file ...]\n", getprogname());
+	fputs(
+"  -c, --check          replay each record under the rules and report, "
+"writing nothing\n"
+"  -f, --format=FORMAT  write FORMAT, compact by default (FORMAT: legacy, "
+"compact, base36, json, packed)\n"
+"  -h, --help           print this help and exit\n"
+"  -i, --input=FORMAT   read every payload as FORMAT (FORMAT: auto, legacy, "
+"compact, base36, json, packed)\n"
+"  -q, --quiet          do not print warnings, notes or repairs\n"
+"  -r, --repair         rewrite kill flags and end letters from the moves\n"
+"  -s, --strict         stop at the first bad record; with -c, double moves "
+"are errors\n"
+"      --summary        print the counts of records and warnings at the end\n"
+"  -V, --version        print the version and exit\n", stdout);
+	finish_stdout();
+	exit(GF_EXIT_OK);
 }
 
-static void
-write_line(const struct linereader *lr)
+/* The format named by the argument of -f or -i (which may say auto). */
+static enum format
+format_option(const char *name, const char *what, int allow_auto)
 {
-	fwrite_unlocked(lr->line, 1, lr->len, stdout);
-	if (lr->cr)
-		putchar_unlocked('\r');
-	putchar_unlocked('\n');
+	enum format f;
+
+	if (allow_auto && strcmp(name, "auto") == 0)
+		return FORMAT_NONE;
+	if ((f = format_from_name(name)) == FORMAT_NONE)
+		errx(GF_EXIT_ERROR, "unknown %s format: %s (one of: %slegacy, "
+		    "compact, base36, json, packed)", what, name,
+		    allow_auto ? "auto, " : "");
+	return f;
+}
+
+/*
+ * "bchess-pack: FILE:LINE: move N: what is wrong (excerpt)", then the
+ * line copied through, or under -f json an error object in its place.
+ */
+static void
+reject_record(const struct linereader *lr, const struct parse_error *pe)
+{
+	char why[160];
+
+	if (pe->move > 0)
+		snprintf(why, sizeof(why), "move %zu: %s", pe->move, pe->why);
+	else
+		snprintf(why, sizeof(why), "%s", pe->why);
+	warn_at(lr->name, lr->lineno, "%s (%s)", why,
+	    excerpt(pe->token, pe->toklen));
+	if (mode != 'c')
+		write_bad_line(lr, why);
+}
+
+/*
+ * A line that is not converted keeps its place: copied as read, or
+ * under -f json, when bad, a JSON object that says why.
+ */
+static void
+write_bad_line(const struct linereader *lr, const char *why)
+{
+	if (why != NULL && output_format == FORMAT_JSON) {
+		json_error_line(stdout, lr->lineno, why, lr->line, lr->len);
+		return;
+	}
+	lr_write(lr, stdout);
+	if (!lr->newline)
+		putchar_unlocked('\n');
 }
 
 static void
 warn_site_arithmetic(const struct linereader *lr)
 {
+	if (game.kills_corrupt)
+		run_warning();
+	if (output_format == FORMAT_COMPACT && !compact_site_exact(&game))
+		run_warning();
 	if (quiet)
 		return;
 	if (game.kills_corrupt)
@@ -112,20 +160,17 @@ static int
 read_record(const struct linereader *lr)
 {
 	struct parse_error pe;
-	const char *why;
 	enum format in;
 	int rc;
 
 	if (lr_blank(lr)) {
 		if (mode != 'c')
-			write_line(lr);
+			write_bad_line(lr, NULL);
 		return -1;
 	}
 	game_reset(&game);
-	if (split_record(&rec, lr->line, lr->len, &why) == -1) {
-		report_error(lr, why, NULL);
-		if (mode != 'c')
-			write_line(lr);
+	if (split_record(&rec, lr->line, lr->len, &pe) == -1) {
+		reject_record(lr, &pe);
 		return 1;
 	}
 	in = input_format != FORMAT_NONE ? input_format :
@@ -135,28 +180,35 @@ read_record(const struct linereader *lr)
 	else
 		rc = parse_payload(in, rec.payload, rec.paylen, &game, &pe);
 	if (rc == -1) {
-		report_error(lr, pe.why, &pe);
-		if (mode != 'c')
-			write_line(lr);
+		reject_record(lr, &pe);
 		return 1;
 	}
 	return 0;
 }
 
+/*
+ * JSON stands alone on its line, for jq.  A packed payload replaces the
+ * whole link, which the site could not open, and keeps the text around
+ * it.  The other formats replace the payload alone.
+ */
 static void
 write_record(const struct linereader *lr)
 {
+	size_t before = rec.start, after = rec.end;
+
 	warn_site_arithmetic(lr);
-	/* JSON stands alone on its line, for jq; the others keep the link. */
+	if (output_format == FORMAT_PACKED) {
+		before = rec.link_start;
+		after = rec.link_end;
+	}
 	if (output_format != FORMAT_JSON)
-		fwrite_unlocked(lr->line, 1, rec.start, stdout);
+		fwrite_unlocked(lr->line, 1, before, stdout);
 	if (output_format == FORMAT_PACKED)
 		write_packed(stdout, &game);
 	else
 		write_payload(stdout, output_format, &game);
 	if (output_format != FORMAT_JSON)
-		fwrite_unlocked(lr->line + rec.end, 1, lr->len - rec.end,
-		    stdout);
+		fwrite_unlocked(lr->line + after, 1, lr->len - after, stdout);
 	if (lr->cr)
 		putchar_unlocked('\r');
 	putchar_unlocked('\n');
@@ -191,6 +243,8 @@ report_replay(const struct linereader *lr, struct replay *rep)
 		    "ended at move %zu (%s)", rep->after_end, rep->ended, tok);
 		errors++;
 	}
+	if (rep->doubles > 0 && !(strict && mode == 'c'))
+		run_warning();
 	if (rep->doubles > 0 && (!quiet || (strict && mode == 'c'))) {
 		format_move(tok, sizeof(tok), &game.move[rep->first_double - 1]);
 		warn_at(lr->name, lr->lineno, "%smove %zu: the person moves "
@@ -225,12 +279,16 @@ report_contradictions(const struct linereader *lr, const struct replay *rep)
 		}
 	if (replay_is_repairable(rep) && game.end != rep->end) {
 		warn_at(lr->name, lr->lineno, "end %c contradicts the moves: "
-		    "%s", game.end, ends[strchr("wli", rep->end) - "wli"]);
+		    "%s", game.end, ends[end_index(rep->end)]);
 		errors++;
 	}
 	return errors;
 }
 
+/*
+ * check_record, repair_record and convert_record return 0 for a good
+ * record, 1 for a bad one and -1 for a blank line.
+ */
 static int
 check_record(const struct linereader *lr)
 {
@@ -238,7 +296,7 @@ check_record(const struct linereader *lr)
 	int rc;
 
 	if ((rc = read_record(lr)) != 0)
-		return rc == 1;
+		return rc;
 	return report_replay(lr, &rep) > 0;
 }
 
@@ -255,23 +313,26 @@ repair_record(const struct linereader *lr)
 	int rc;
 
 	if ((rc = read_record(lr)) != 0)
-		return rc == 1;
+		return rc;
 	report_replay(lr, &rep);
 	if (!replay_is_repairable(&rep)) {
 		warn_at(lr->name, lr->lineno, "not repaired: the moves break the "
 		    "rules");
-		write_line(lr);
+		write_bad_line(lr, "not repaired: the moves break the rules");
 		return 1;
 	}
 	for (i = 0; i < game.n; i++)
 		if (kills[i] != (game.move[i].kill != 0)) {
 			format_move(tok, sizeof(tok), &game.move[i]);
+			run_warning();
 			if (!quiet)
 				warn_at(lr->name, lr->lineno, "move %zu: kill "
 				    "flag repaired to %u (%s)", i + 1, kills[i],
 				    tok);
 			game.move[i].kill = kills[i];
 		}
+	if (game.end != rep.end)
+		run_warning();
 	if (game.end != rep.end && !quiet)
 		warn_at(lr->name, lr->lineno, "end repaired from %c to %c",
 		    game.end, rep.end);
@@ -287,31 +348,38 @@ convert_record(const struct linereader *lr)
 	int rc;
 
 	if ((rc = read_record(lr)) != 0)
-		return rc == 1;
+		return rc;
 	write_record(lr);
 	return 0;
 }
 
-/* Returns the worst status of the file's records, or 2 if unreadable. */
+/*
+ * Returns the worst status of the file's records, or 2 if it could not
+ * be opened or read to its end.  A signal stops the run between two
+ * records.
+ */
 static int
 convert_file(const char *path)
 {
 	struct linereader lr;
-	int status = GF_EXIT_OK;
+	int status = GF_EXIT_OK, bad;
 
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
-	while (lr_next(&lr)) {
-		if ((mode == 'c' ? check_record(&lr) : mode == 'r' ?
-		    repair_record(&lr) : convert_record(&lr)) != 0) {
-			status = GF_EXIT_BAD;
-			if (strict) {
-				finish_stdout();
-				exit(GF_EXIT_BAD);
-			}
+	while (!run_stopped() && lr_next(&lr)) {
+		bad = mode == 'c' ? check_record(&lr) : mode == 'r' ?
+		    repair_record(&lr) : convert_record(&lr);
+		/* A blank line is copied, but is no record. */
+		if (bad == -1) {
+			check_stdout();
+			continue;
 		}
-		if (ferror(stdout))
-			break;
+		run_record(bad);
+		if (bad) {
+			status = GF_EXIT_BAD;
+			if (strict)
+				exit(run_finish(GF_EXIT_BAD));
+		}
 	}
 	if (lr_close(&lr) == -1)
 		status = GF_EXIT_ERROR;
@@ -329,9 +397,11 @@ main(int argc, char *argv[])
 		{ "quiet",	no_argument,		NULL,	'q' },
 		{ "repair",	no_argument,		NULL,	'r' },
 		{ "strict",	no_argument,		NULL,	's' },
+		{ "summary",	no_argument,		&summary, 1 },
 		{ "version",	no_argument,		NULL,	'V' },
 		{ NULL,		0,			NULL,	0 }
 	};
+	const char *fname = NULL;
 	int ch, status = GF_EXIT_OK, s;
 
 	while ((ch = getopt_long(argc, argv, "cf:hi:qrsV", longopts, NULL)) != -1) {
@@ -344,18 +414,13 @@ main(int argc, char *argv[])
 			mode = ch;
 			break;
 		case 'f':
-			if ((output_format = format_from_name(optarg)) ==
-			    FORMAT_NONE)
-				errx(GF_EXIT_ERROR, "unknown output format: %s",
-				    optarg);
+			output_format = format_option(optarg, "output", 0);
+			fname = optarg;
 			break;
 		case 'h':
-			usage(GF_EXIT_OK);
+			help();
 		case 'i':
-			if ((input_format = format_from_name(optarg)) ==
-			    FORMAT_NONE)
-				errx(GF_EXIT_ERROR, "unknown input format: %s",
-				    optarg);
+			input_format = format_option(optarg, "input", 1);
 			break;
 		case 'q':
 			quiet = 1;
@@ -365,17 +430,24 @@ main(int argc, char *argv[])
 			break;
 		case 'V':
 			print_version();
+			finish_stdout();
 			exit(GF_EXIT_OK);
+		case 0:
+			break;
 		default:
 			usage(GF_EXIT_ERROR);
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	/* -c writes nothing, so a format to write in contradicts it. */
+	if (mode == 'c' && fname != NULL)
+		errx(GF_EXIT_ERROR, "-c and -f %s exclude each other", fname);
 
 	/* Whole blocks to the kernel, not one per 4 KiB. */
 	setvbuf(stdout, NULL, _IOFBF, 1 << 17);
 	game_init(&game);
+	run_start(summary);
 	if (argc == 0)
 		status = convert_file("-");
 	for (; argc > 0; argc--, argv++)
@@ -384,6 +456,5 @@ main(int argc, char *argv[])
 	game_free(&game);
 	record_free(&rec);
 	free(kills);
-	finish_stdout();
-	return status;
+	return run_finish(status);
 }

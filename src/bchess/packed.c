@@ -24,6 +24,23 @@
 #define PACKED_MODEL_FINISHED	'C'	/* range coded, played to the end */
 #define PACKED_MODEL_UNFINISHED	'D'	/* range coded, with a move count */
 #define PACKED_ESCAPE		'X'	/* every field as written */
+/*
+ * The checked versions: the same payloads under the letter four on (Y
+ * for X), with a check letter at the end.  They are the ones written.
+ */
+#define CHECKED_SHIFT		4
+#define PACKED_CHECKED_ESCAPE	'Y'
+
+/*
+ * The longest payload (digits after the version letter) of each form:
+ * a game of 44 moves packs to at most 34 digits mixed radix (36 with a
+ * count) and about 90 range coded; a record of RECORD_MOVES_MAX moves
+ * takes at most 21779 digits as an escape.  Longer ones are refused
+ * before any number is built from them.
+ */
+#define RADIX_DIGITS_MAX	64
+#define MODEL_DIGITS_MAX	256
+#define ESCAPE_DIGITS_MAX	21779
 
 /* The range coder keeps six base-36 digits of its interval. */
 #define RC_TOP		2176782336ULL	/* 36^6 */
@@ -68,10 +85,13 @@ static char	*with_version(int, const struct bignum *);
 static int	 move_indexes(const struct game *, uint8_t *, uint8_t *);
 static char	*encode_radix(const struct game *);
 static char	*encode_escape(const struct game *);
+static char	*encode_unchecked(const struct game *);
+static int	 check_letter(const char *, size_t);
+static int	 unchecked_version(int);
+static size_t	 digits_max(int);
 static int	 decode_radix(int, struct bignum *, struct game *,
 		    const char **);
 static int	 decode_escape(struct bignum *, struct game *, const char **);
-static int	 end_index(int);
 
 static const char end_letters[] = "wli";
 
@@ -324,15 +344,6 @@ check_end(int finished, const struct position *p, const char **why)
 	return 0;
 }
 
-static int
-end_index(int end)
-{
-	const char *p;
-
-	p = strchr(end_letters, end);
-	return p == NULL || end == '\0' ? 2 : (int)(p - end_letters);
-}
-
 /* The version character followed by x in base 36. */
 static char *
 with_version(int version, const struct bignum *x)
@@ -419,11 +430,12 @@ encode_escape(const struct game *g)
 }
 
 /*
- * The packed payload of a record, allocated.  A record that replays
- * cleanly and is not longer than a game can be takes the short form.
+ * The packed payload of a record as the first versions wrote it.  A
+ * record that replays cleanly and is not longer than a game can be takes
+ * the short form.
  */
-char *
-packed_encode(const struct game *g)
+static char *
+encode_unchecked(const struct game *g)
 {
 	struct replay rep;
 	char *s, *model;
@@ -440,6 +452,88 @@ packed_encode(const struct game *g)
 	}
 	free(model);
 	return s;
+}
+
+/*
+ * The check letter of text[0..len), a version letter and base-36
+ * digits: 'A' + (the sum of w_k * v_k) mod 26, where v_0 is the version
+ * letter's place in the alphabet, v_k the value of digit k and w_k runs
+ * through the twelve odd numbers below 26 other than 13, so that every
+ * w_k is prime to 26 and a single changed digit is caught unless it
+ * moves by 26.
+ */
+static int
+check_letter(const char *text, size_t len)
+{
+	static const unsigned int weight[] = {
+		1, 3, 5, 7, 9, 11, 15, 17, 19, 21, 23, 25
+	};
+	unsigned int sum;
+	size_t k;
+
+	sum = (unsigned int)(text[0] - 'A');
+	for (k = 1; k < len; k++)
+		sum = (sum + weight[k % 12] *
+		    (unsigned int)base36_value(text[k])) % 26;
+	return 'A' + (int)sum;
+}
+
+/*
+ * The packed payload of a record, allocated: the first versions' form
+ * under its checked letter, then the check letter.  An end cut off or a
+ * character added leaves no upper-case letter at the end.
+ */
+char *
+packed_encode(const struct game *g)
+{
+	char *s;
+	size_t len;
+
+	s = encode_unchecked(g);
+	len = strlen(s);
+	s = xreallocarray(s, len + 2, 1);
+	s[0] = s[0] == PACKED_ESCAPE ? PACKED_CHECKED_ESCAPE :
+	    (char)(s[0] + CHECKED_SHIFT);
+	s[len] = (char)check_letter(s, len);
+	s[len + 1] = '\0';
+	return s;
+}
+
+/* The first versions' letter of a version, 0 if there is none. */
+static int
+unchecked_version(int version)
+{
+	switch (version) {
+	case PACKED_FINISHED:
+	case PACKED_UNFINISHED:
+	case PACKED_MODEL_FINISHED:
+	case PACKED_MODEL_UNFINISHED:
+	case PACKED_ESCAPE:
+		return version;
+	case PACKED_FINISHED + CHECKED_SHIFT:
+	case PACKED_UNFINISHED + CHECKED_SHIFT:
+	case PACKED_MODEL_FINISHED + CHECKED_SHIFT:
+	case PACKED_MODEL_UNFINISHED + CHECKED_SHIFT:
+		return version - CHECKED_SHIFT;
+	case PACKED_CHECKED_ESCAPE:
+		return PACKED_ESCAPE;
+	default:
+		return 0;
+	}
+}
+
+static size_t
+digits_max(int version)
+{
+	switch (version) {
+	case PACKED_FINISHED:
+	case PACKED_UNFINISHED:
+		return RADIX_DIGITS_MAX;
+	case PACKED_ESCAPE:
+		return ESCAPE_DIGITS_MAX;
+	default:
+		return MODEL_DIGITS_MAX;
+	}
 }
 
 static int
@@ -479,6 +573,11 @@ decode_escape(struct bignum *x, struct game *g, const char **why)
 
 	g->end = end_letters[bn_divmod(x, 3)];
 	while (!bn_is_zero(x)) {
+		if (g->n == RECORD_MOVES_MAX) {
+			*why = "a record holds at most " RECORD_MOVES_MAX_TEXT
+			    " moves";
+			return -1;
+		}
 		d = bn_divmod(x, ESCAPE_RADIX);
 		if (d == 0) {
 			*why = "a move digit is zero";
@@ -497,46 +596,68 @@ decode_escape(struct bignum *x, struct game *g, const char **why)
 
 /*
  * Read a packed payload into g (which must be empty).  Returns 0, or -1
- * with the reason in *why.  Only the form that packed_encode() writes is
- * accepted, so that every record has one packed payload.
+ * with the reason in *why.  Only the form that the writer of its version
+ * writes is accepted, so that every record has one packed payload of
+ * each version; a payload longer than any record packs to is refused
+ * before it is decoded.
  */
 int
 packed_decode(const char *payload, size_t len, struct game *g,
     const char **why)
 {
 	struct bignum x;
+	const char *body;
 	char *again;
-	size_t i;
-	int rc, version;
+	size_t i, n;
+	int rc, version, form, checked;
 
 	version = len > 0 ? (unsigned char)payload[0] : '\0';
-	if (strchr("ABCDX", version) == NULL || version == '\0') {
+	if ((form = unchecked_version(version)) == 0) {
 		*why = isupper(version) || (version >= '0' && version <= '2') ?
 		    "unknown packed version" :
 		    "not a payload in any known format";
 		return -1;
 	}
-	if (len < 2 && version != PACKED_MODEL_FINISHED &&
-	    version != PACKED_MODEL_UNFINISHED) {
+	checked = form != version;
+	body = payload + 1;
+	n = len - 1;
+	if (checked) {
+		if (len < 2 || !isupper((unsigned char)payload[len - 1])) {
+			*why = "no check letter at the end (cut short or "
+			    "extended)";
+			return -1;
+		}
+		if (check_letter(payload, len - 1) != payload[len - 1]) {
+			*why = "the check letter does not match (damaged)";
+			return -1;
+		}
+		n--;
+	}
+	if (n < 1 && form != PACKED_MODEL_FINISHED &&
+	    form != PACKED_MODEL_UNFINISHED) {
 		*why = "too short for a packed payload";
 		return -1;
 	}
-	for (i = 1; i < len; i++)
-		if (base36_value((unsigned char)payload[i]) == -1) {
+	for (i = 0; i < n; i++)
+		if (base36_value(body[i]) == -1) {
 			*why = "not a base-36 digit";
 			return -1;
 		}
+	if (n > digits_max(form)) {
+		*why = "longer than any record packs to";
+		return -1;
+	}
 	bn_init(&x);
-	bn_from_text(&x, payload + 1, len - 1, 36, base36_digits);
-	if (version == PACKED_FINISHED || version == PACKED_UNFINISHED)
-		rc = decode_radix(version, &x, g, why);
-	else if (version == PACKED_ESCAPE)
-		rc = decode_escape(&x, g, why);
-	else
-		rc = decode_model(version, payload + 1, len - 1, g, why);
+	if (form == PACKED_MODEL_FINISHED || form == PACKED_MODEL_UNFINISHED)
+		rc = decode_model(form, body, n, g, why);
+	else {
+		bn_from_text(&x, body, n, 36, base36_digits);
+		rc = form == PACKED_ESCAPE ? decode_escape(&x, g, why) :
+		    decode_radix(form, &x, g, why);
+	}
 	bn_free(&x);
 	if (rc == 0) {
-		again = packed_encode(g);
+		again = checked ? packed_encode(g) : encode_unchecked(g);
 		if (strlen(again) != len || memcmp(again, payload, len) != 0) {
 			*why = "not the packed form of its record";
 			rc = -1;
