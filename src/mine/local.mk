@@ -7,7 +7,10 @@ mine_reveal_SOURCES = \
 	src/mine/mbf.c \
 	src/mine/mine.h \
 	src/mine/parse.c \
-	src/mine/reveal.c
+	src/mine/play.c \
+	src/mine/reveal.c \
+	src/mine/solve.c \
+	src/mine/stats.c
 dist_man_MANS += man/mine-reveal.1 man/mine-board.5
 dist_bashcomp_DATA += completions/bash/mine-reveal.bash
 dist_zshcomp_DATA += completions/zsh/_mine-reveal

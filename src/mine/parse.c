@@ -122,7 +122,8 @@ parse_action(const struct linereader *lr, struct board *b)
 static int
 take_line(struct linereader *lr, struct board *b, int *rows, int *acting)
 {
-	if (is_action(lr->line, lr->len)) {
+	if (is_action(lr->line, lr->len) && !(b->view &&
+	    board_view_row(lr->line, lr->len))) {
 		if (!*rows) {
 			warn_at(lr->name, lr->lineno,
 			    "action before any board row");
@@ -132,6 +133,11 @@ take_line(struct linereader *lr, struct board *b, int *rows, int *acting)
 			*acting = 1;
 			if (board_finish(b) == -1)
 				return -1;
+		}
+		if (b->view) {
+			warn_at(lr->name, lr->lineno, "actions need the "
+			    "mines, which a view does not show");
+			return -1;
 		}
 		return parse_action(lr, b);
 	}
@@ -184,8 +190,11 @@ parse_board(struct linereader *lr, struct board *b)
 				break;
 			continue;
 		}
-		if (lr->line[0] == '#' || bad)
+		if (bad || (lr->line[0] == '#' && !(b->view && !acting &&
+		    board_view_row(lr->line, lr->len))))
 			continue;
+		if (!rows)
+			b->firstline = lr->lineno;
 		if (take_line(lr, b, &rows, &acting) == -1)
 			bad = 1;
 	}
