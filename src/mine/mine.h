@@ -209,6 +209,8 @@ struct solver {
 	double		 interior;	/* a cell off the frontier */
 	int		 interior_certain;	/* 1 all safe, 2 all mines */
 	uint64_t	 ninterior;
+	int		 logging;	/* keep the marks to take back */
+	size_t		*undo, nundo, capundo;
 };
 
 void	 solver_init(struct solver *, struct board *, uint64_t);
@@ -217,6 +219,7 @@ size_t	 solver_index(const struct solver *, size_t, size_t);
 int	 solver_logic(struct solver *);
 int	 solver_analyse(struct solver *);
 double	 solver_prob(const struct solver *, size_t);
+int	 solver_probe(struct solver *, size_t, int);
 
 /* play.c: hints, probabilities, a whole game, boards without guesses. */
 struct game {

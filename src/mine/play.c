@@ -16,11 +16,13 @@
 #include "mine.h"
 
 #define TIE		1e-9	/* probabilities closer than this are equal */
+#define TOLERANCE	0.02	/* guesses this close to the safest compete */
 
 static void	 known_from_view(struct solver *);
 static void	 print_prob(double);
 static double	 estimate(const struct solver *, size_t);
 static size_t	 best_guess(struct solver *);
+static double	 progress(struct solver *, size_t);
 static size_t	 open_known(struct solver *, struct game *);
 static void	 unflag_all(struct board *);
 
@@ -191,16 +193,53 @@ estimate(const struct solver *s, size_t i)
 }
 
 /*
- * The cell to guess: the least likely to be a mine; among equals, the
- * one most likely to be a zero (safe, with every unknown neighbour
- * safe, taken as if independent), which opens a region and gives the
- * most to go on; then the first in reading order.
+ * The cell to guess.  Among the cells at most TOLERANCE more likely to
+ * be a mine than the safest, the one with the best chance of being safe
+ * and giving the rules a safe cell at once (progress); then the one most
+ * likely a zero (safe, its unknown neighbours safe, taken as if
+ * independent); then the first in reading order.
  */
+/*
+ * The chance that opening covered cell i, if safe, shows a number from
+ * which the rules find a safe cell at once: the numbers it could show
+ * weighted as if its unknown neighbours were independent.
+ */
+static double
+progress(struct solver *s, size_t i)
+{
+	double dist[9], q, sum = 0;
+	size_t j;
+	int d, v, n = 0, known = 0;
+
+	memset(dist, 0, sizeof(dist));
+	dist[0] = 1;
+	for (d = 0; d < 8; d++) {
+		j = i + s->off[d];
+		if (s->b->cell[j] & CELL_OPEN)
+			continue;
+		if (s->know[j] & KNOW_MINE) {
+			known++;
+			continue;
+		}
+		if (s->know[j] & KNOW_SAFE)
+			continue;
+		q = estimate(s, j);
+		n++;
+		for (v = n; v > 0; v--)
+			dist[v] = dist[v] * (1 - q) + dist[v - 1] * q;
+		dist[0] *= 1 - q;
+	}
+	for (v = 0; v <= n && known + v <= 8; v++)
+		if (dist[v] > 0 && solver_probe(s, i, known + v) == 1)
+			sum += dist[v];
+	return sum;
+}
+
 static size_t
 best_guess(struct solver *s)
 {
 	size_t r, c, i, j, best = 0;
-	double p, z, bp = 2, bz = -1, q;
+	double p, z, bp = 2, bz = -1, q, score;
 	int d;
 
 	for (r = 1; r <= s->b->height; r++)
@@ -209,8 +248,17 @@ best_guess(struct solver *s)
 			if ((s->b->cell[i] & CELL_OPEN) ||
 			    (s->know[i] & KNOW_MINE))
 				continue;
+			if ((p = estimate(s, i)) < bp)
+				bp = p;
+		}
+	for (r = 1; r <= s->b->height; r++)
+		for (c = 1; c <= s->b->width; c++) {
+			i = solver_index(s, r, c);
+			if ((s->b->cell[i] & CELL_OPEN) ||
+			    (s->know[i] & KNOW_MINE))
+				continue;
 			p = estimate(s, i);
-			if (p > bp + TIE)
+			if (p > bp + TOLERANCE + TIE)
 				continue;
 			z = 1 - p;
 			for (d = 0; d < 8; d++) {
@@ -220,9 +268,9 @@ best_guess(struct solver *s)
 				q = estimate(s, j);
 				z *= 1 - q;
 			}
-			if (p < bp - TIE || z > bz) {
-				bp = p;
-				bz = z;
+			score = (1 - p) * (progress(s, i) + z * 1e-3);
+			if (score > bz + TIE) {
+				bz = score;
 				best = i;
 			}
 		}

@@ -87,6 +87,7 @@ solver_free(struct solver *s)
 	free(s->prob);
 	free(s->region);
 	free(s->work);
+	free(s->undo);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -167,6 +168,14 @@ mark(struct solver *s, size_t i, int what)
 	int d;
 
 	s->know[i] |= what;
+	if (s->logging) {
+		if (s->nundo == s->capundo) {
+			s->capundo = s->capundo ? s->capundo * 2 : 64;
+			s->undo = xreallocarray(s->undo, s->capundo,
+			    sizeof(*s->undo));
+		}
+		s->undo[s->nundo++] = i;
+	}
 	if (what == KNOW_SAFE)
 		s->nsafe++;
 	else
@@ -830,4 +839,45 @@ solver_prob(const struct solver *s, size_t i)
 	if (s->map[i] != NONE && s->fcell[s->map[i]] == i)
 		return s->prob[s->map[i]];
 	return s->interior;
+}
+
+/*
+ * If covered cell i were safe and showed v, would the rules find a safe
+ * cell?  Returns 1 if so, 0 if not, -1 if v cannot be; changes nothing.
+ */
+int
+solver_probe(struct solver *s, size_t i, int v)
+{
+	uint8_t saved = s->b->cell[i];
+	size_t k, before = s->nsafe;
+	int got = 0, d, found;
+
+	s->b->cell[i] = (uint8_t)(CELL_OPEN | v);
+	s->logging = 1;
+	s->nundo = 0;
+	push(s, i);
+	for (d = 0; d < 8; d++)
+		if (is_number(s, i + s->off[d]))
+			push(s, i + s->off[d]);
+	while (s->nqueue > 0) {
+		size_t x = s->queue[--s->nqueue];
+
+		s->know[x] &= ~KNOW_QUEUED;
+		if (got == -1)
+			continue;
+		if ((got = single_rule(s, x)) == 0)
+			subset_rule(s, x);
+	}
+	found = got == -1 ? -1 : s->nsafe > before;
+	for (k = 0; k < s->nundo; k++) {
+		if (s->know[s->undo[k]] & KNOW_SAFE)
+			s->nsafe--;
+		else
+			s->nmine--;
+		s->know[s->undo[k]] &= ~(KNOW_SAFE | KNOW_MINE);
+	}
+	s->nundo = 0;
+	s->logging = 0;
+	s->b->cell[i] = saved;
+	return found;
 }
