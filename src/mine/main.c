@@ -550,7 +550,8 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 			status = GF_EXIT_BAD;
 	}
 	board_free(&b);
-	lr_close(&lr);
+	if (lr_close(&lr) == -1)
+		status = GF_EXIT_ERROR;
 	return status;
 }
 
