@@ -302,7 +302,7 @@ board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 	static int ready;
 	const uint8_t *t = b->view ? view : full;
 	uint8_t *row, c, bad = 0;
-	size_t x, r;
+	size_t x, r, n;
 
 	if (!ready) {
 		decode_table(full);
@@ -333,10 +333,10 @@ board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 	}
 	if (bad & BAD_CHAR) {
 		x = bad_column(text, len, b->view);
-		c = (unsigned char)text[x - 1];
-		warn_at_column(b->file, lineno, x, c > ' ' && c < 0x7f ?
-		    "unknown character in a board row ('%c')" :
-		    "unknown character in a board row (byte 0x%02x)", c);
+		n = utf8_length(text + x - 1, len - x + 1);
+		warn_at_column(b->file, lineno, x,
+		    "unknown character in a board row (%s)",
+		    excerpt(text + x - 1, n == 0 ? 1 : n));
 		return -1;
 	}
 	b->height = r;

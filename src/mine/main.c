@@ -45,7 +45,7 @@ struct options {
 	size_t		 nclick;
 	int		 generating;
 	struct generate	 gen;
-	int		 have_mines, have_seed, no_guess;
+	int		 have_mines, have_seed, no_guess, summary;
 	uint64_t	 count;
 };
 
@@ -57,7 +57,8 @@ enum {
 	OPT_SAFE,
 	OPT_SAFE_CELL,
 	OPT_SOLVE,
-	OPT_STATS
+	OPT_STATS,
+	OPT_SUMMARY
 };
 
 static __dead void usage(int);
@@ -94,6 +95,7 @@ static const struct option longopts[] = {
 	{ "seed",		required_argument,	NULL,	'S' },
 	{ "solve",		no_argument,		NULL,	OPT_SOLVE },
 	{ "stats",		no_argument,		NULL,	OPT_STATS },
+	{ "summary",		no_argument,		NULL,	OPT_SUMMARY },
 	{ "version",		no_argument,		NULL,	'V' },
 	{ "view",		no_argument,		NULL,	'v' },
 	{ NULL,			0,			NULL,	0 }
@@ -152,6 +154,8 @@ help(void)
 	    "print the result\n"
 	    "      --stats              print 3BV, openings, islands, ZiNi, "
 	    "mines and cells\n"
+	    "      --summary            print the count of boards, good and "
+	    "bad, at the end\n"
 	    "  -V, --version            print the version and exit\n"
 	    "  -v, --view               the same as -f view\n"
 	    "  -z, --blank-zeros        in the view, show open zeros as "
@@ -313,6 +317,9 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_STATS:
 			set_mode(o, MODE_STATS, "--stats");
+			break;
+		case OPT_SUMMARY:
+			o->summary = 1;
 			break;
 		case 'V':
 			print_version();
@@ -495,7 +502,7 @@ bad_board(const struct board *b, const struct options *o, size_t *nboards)
 		return;
 	if (o->mode != MODE_STATS && (*nboards)++ > 0)
 		putchar('\n');
-	printf("# skipped: bad board at %s:%zu\n", b->file, b->firstline);
+	printf("# skipped: bad board at line %zu\n", b->firstline);
 }
 
 /*
@@ -532,7 +539,7 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 	if (in == INPUT_AUTO)
 		in = sniff(&lr);
 	board_init(&b, lr.name);
-	for (;;) {
+	while (!run_stopped()) {
 		b.view = in == INPUT_VIEW;
 		if (in == INPUT_MBF)
 			got = mbf_read(lr.fp, lr.name, &offset, &b);
@@ -540,14 +547,24 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 			got = parse_board(&lr, &b);
 		if (got == 0)
 			break;
+		if (got == -2) {
+			status = GF_EXIT_ERROR;
+			break;
+		}
 		if (got == -1) {
 			if (in != INPUT_MBF)
 				bad_board(&b, o, nboards);
-			status = GF_EXIT_BAD;
+			if (status < GF_EXIT_BAD)
+				status = GF_EXIT_BAD;
+			run_record(1);
 			if (in == INPUT_MBF)
 				break;
-		} else if (emit(&b, o, nboards) == -1)
-			status = GF_EXIT_BAD;
+		} else if (emit(&b, o, nboards) == -1) {
+			if (status < GF_EXIT_BAD)
+				status = GF_EXIT_BAD;
+			run_record(1);
+		} else
+			run_record(0);
 	}
 	board_free(&b);
 	if (lr_close(&lr) == -1)
@@ -566,7 +583,8 @@ run_generate(const struct options *o)
 	size_t nboards = 0;
 
 	board_init(&b, "generated");
-	for (i = 0; i < o->count; i++, g.seed++) {
+	for (i = 0; i < o->count && !run_stopped(); i++, g.seed++,
+	    run_record(0)) {
 		if (o->no_guess) {
 			draws = generate_no_guess(&g, &b, NO_GUESS_DRAWS);
 			if (draws == 0) {
@@ -633,6 +651,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (check_options(&o) == -1)
 		usage(GF_EXIT_ERROR);
+	run_start(o.summary);
 	if (o.generating) {
 		if (argc > 0)
 			usage(GF_EXIT_ERROR);
@@ -640,10 +659,9 @@ main(int argc, char *argv[])
 	} else if (argc == 0)
 		status = run_file("-", &o, &nboards);
 	else
-		for (i = 0; i < argc; i++)
+		for (i = 0; i < argc && !run_stopped(); i++)
 			if ((s = run_file(argv[i], &o, &nboards)) > status)
 				status = s;
 	free(o.click);
-	finish_stdout();
-	return status;
+	return run_finish(status);
 }
