@@ -24,6 +24,7 @@
 struct zini {
 	struct board	*b;
 	uint32_t	*label;		/* the root of a zero's opening */
+	const uint8_t	*unit;		/* 1 a zero, 2 an island cell */
 	int8_t		**level;	/* level[0] the premiums, then maxima */
 	size_t		*size;		/* entries at each level */
 	size_t		 nlevel;
@@ -116,8 +117,7 @@ premium(const struct zini *z, size_t i)
 		return NOTHING;
 	if (!(cell[i] & CELL_OPEN)) {
 		cost++;
-		if (!next_to_zero(z->b, z->off, i))
-			gain++;
+		gain += z->unit[i] == 2;
 	}
 	for (d = 0; d < 8; d++) {
 		n = i + z->off[d];
@@ -135,29 +135,44 @@ premium(const struct zini *z, size_t i)
 				seen[nseen++] = z->label[n];
 				gain++;
 			}
-		} else if (!next_to_zero(z->b, z->off, n))
-			gain++;
+		} else
+			gain += z->unit[n] == 2;
 	}
 	return (int8_t)(gain - cost);
 }
 
-/* Set leaf i and the maxima above it, as far as they change. */
+/*
+ * Set leaf i and the maxima above it, as far as they change: a node is
+ * scanned again only when its old maximum was the value that fell.
+ */
 static void
 tree_set(struct zini *z, size_t i, int8_t v)
 {
 	size_t l, first, k;
-	int8_t m;
+	int8_t old = z->level[0][i], m, parent;
 
+	if (old == v)
+		return;
 	z->level[0][i] = v;
 	for (l = 1; l < z->nlevel; l++) {
 		i /= FAN;
-		first = i * FAN;
-		m = NOTHING;
-		for (k = first; k < first + FAN && k < z->size[l - 1]; k++)
-			if (z->level[l - 1][k] > m)
-				m = z->level[l - 1][k];
-		if (z->level[l][i] == m)
-			break;
+		parent = z->level[l][i];
+		if (v >= parent)
+			m = v;
+		else if (old < parent)
+			return;
+		else {
+			first = i * FAN;
+			m = NOTHING;
+			for (k = first; k < first + FAN &&
+			    k < z->size[l - 1]; k++)
+				if (z->level[l - 1][k] > m)
+					m = z->level[l - 1][k];
+		}
+		if (m == parent)
+			return;
+		old = parent;
+		v = m;
 		z->level[l][i] = m;
 	}
 }
@@ -202,7 +217,7 @@ open_cell(struct zini *z, size_t i)
 		return;
 	}
 	cell[i] |= CELL_OPEN;
-	if (!next_to_zero(z->b, z->off, i))
+	if (z->unit[i] == 2)
 		z->left--;
 	touched(z, i);
 }
@@ -318,6 +333,7 @@ stats_compute(struct board *b, struct stats *st)
 	memcpy(z.off, off, sizeof(off));
 	z.label = xreallocarray(NULL, n, sizeof(*z.label));
 	unit = xcalloc(n, 1);
+	z.unit = unit;
 
 	/* Label openings and islands in one pass, looking back only. */
 	for (r = 1; r <= b->height; r++)
