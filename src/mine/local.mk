@@ -15,9 +15,11 @@ dist_man_MANS += man/mine-reveal.1 man/mine-board.5
 dist_bashcomp_DATA += completions/bash/mine-reveal.bash
 dist_zshcomp_DATA += completions/zsh/_mine-reveal
 dist_fishcomp_DATA += completions/fish/mine-reveal.fish
-TESTS += tests/mine-reveal.bats
+TESTS += tests/mine-reveal.bats tests/mine-reveal-solve.bats
 EXTRA_DIST += \
 	tests/mine-reveal.bats \
+	tests/mine-reveal-solve.bats \
+	tests/data/mine-reveal/golf-3bv.in \
 	tests/data/mine-reveal/README \
 	tests/data/mine-reveal/chord-short.in \
 	tests/data/mine-reveal/chord-short.out \

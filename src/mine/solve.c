@@ -796,7 +796,8 @@ solver_analyse(struct solver *s)
 	}
 	for (x = 0; x < s->nfcell; x++)
 		s->prob[x] = NAN;
-	s->exact = all;
+	/* Without the mine counter, each region stands alone. */
+	s->exact = all = all && s->total != UINT64_MAX;
 	s->interior = NAN;
 	s->interior_certain = 0;
 	if (all) {
