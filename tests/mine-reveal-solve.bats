@@ -266,3 +266,52 @@ brute() {
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"-z shows the view: it needs -v or -f view"* ]]
 }
+
+@test "the man page's new examples work as shown" {
+	cd "$top_srcdir"
+	run mine-reveal --stats examples/mine-3bv.txt
+	expected=$(sed -n '/^\$ mine-reveal --stats examples\/mine-3bv.txt/{n;p}' man/mine-reveal.1)
+	[ "$output" = "$expected" ]
+	run bash -c 'mine-reveal -c 1,1 examples/mine-3bv.txt | mine-reveal --hint | tail -n 3'
+	expected=$(sed -n '/^\$ mine-reveal -c 1,1 examples\/mine-3bv.txt | mine-reveal --hint/,/^# hint/p' man/mine-reveal.1 | sed 1,2d)
+	[ "$output" = "$expected" ]
+	run bash -c 'mine-reveal --generate 30x16 --mines 99 --safe 4,4 --no-guess | mine-reveal --solve | tail -n 1'
+	[[ "$output" =~ ^"# state: won clicks="[0-9]+" guesses=0"$ ]]
+}
+
+@test "--help lists every long option, and into /dev/full exits 2" {
+	run mine-reveal --help
+	[ "$status" -eq 0 ]
+	for o in blank-zeros click count format generate help hint input mines \
+	    no-guess probabilities safe safe-cell seed solve stats summary version view; do
+		[[ "$output" == *"--$o"* ]] || { echo "missing --$o"; false; }
+	done
+	run mine-reveal --help
+	run bash -c 'mine-reveal --help > /dev/full'
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"write error"* ]]
+	run bash -c 'mine-reveal -V > /dev/full'
+	[ "$status" -eq 2 ]
+}
+
+@test "-i auto tells MBF from text by the first byte" {
+	cd "$top_srcdir"
+	a=$(mine-reveal -f mbf examples/mine-beginner.txt | mine-reveal -i mbf)
+	b=$(mine-reveal -f mbf examples/mine-beginner.txt | mine-reveal -i auto)
+	c=$(mine-reveal -i auto examples/mine-beginner.txt)
+	[ "$a" = "$b" ]
+	[ "$(grep -v '^#' <<< "$c")" = "$(grep -v '^#' examples/mine-beginner.txt)" ]
+}
+
+@test "--summary counts boards, good and bad; a directory is reported and skipped" {
+	run --separate-stderr mine-reveal --summary "$data/$d/stream.in" /
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"mine-reveal: 3 records: 2 good, 1 bad, 0 warnings"* ]]
+	[[ "$stderr" == *"Is a directory"* ]]
+}
+
+@test "old spellings still work: -s seed, -S row,column" {
+	a=$(mine-reveal -g 9x9 -m 10 -s 5 -S 5,5)
+	b=$(mine-reveal -g 9x9 -m 10 -S 5 --safe 5,5)
+	[ "$a" = "$b" ]
+}

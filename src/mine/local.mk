@@ -36,7 +36,8 @@ EXTRA_DIST += \
 	tests/data/mine-reveal/won.in \
 	tests/data/mine-reveal/won.out \
 	examples/mine-beginner.txt \
-	examples/mine-chord.txt
+	examples/mine-chord.txt \
+	examples/mine-3bv.txt
 EXTRA_DIST += \
 	bench/mine-reveal.sh \
 	bench/mine-bfs-baseline.c \

@@ -506,10 +506,10 @@ bad_board(const struct board *b, const struct options *o, size_t *nboards)
 }
 
 /*
- * -i auto: MBF if the first byte cannot begin a line of text (a control
- * byte other than tab, CR and LF, or a byte past 0x7e), which is every
- * MBF board up to 31 columns wide and those of 127 or more; otherwise
- * the full state.
+ * -i auto: MBF if the first byte cannot begin a board's text (a control
+ * byte other than CR and LF, or a byte past 0x7e), which is every MBF
+ * board up to 31 columns wide but 10 and 13, and those of 127 or more;
+ * otherwise the full state.
  */
 static enum input
 sniff(struct linereader *lr)
@@ -519,7 +519,7 @@ sniff(struct linereader *lr)
 	if ((c = getc(lr->fp)) == EOF)
 		return INPUT_FULL;
 	ungetc(c, lr->fp);
-	if ((c < 0x20 && c != '\t' && c != '\r' && c != '\n') || c > 0x7e)
+	if ((c < 0x20 && c != '\r' && c != '\n') || c > 0x7e)
 		return INPUT_MBF;
 	return INPUT_FULL;
 }
