@@ -315,3 +315,20 @@ brute() {
 	b=$(mine-reveal -g 9x9 -m 10 -S 5 --safe 5,5)
 	[ "$a" = "$b" ]
 }
+
+@test "completions offer the new options, and bash completes after --format=" {
+	run complete_words mine-reveal --pro
+	[ "$output" = "--probabilities" ]
+	run complete_words mine-reveal --format=v
+	[ "$output" = "--format=view" ]
+	run complete_words mine-reveal -i a
+	[ "$output" = "auto" ]
+	grep -q -- "--no-guess" "$top_srcdir/completions/zsh/_mine-reveal"
+	grep -q -- "-l safe-cell" "$top_srcdir/completions/fish/mine-reveal.fish"
+	if command -v zsh > /dev/null; then
+		zsh -n "$top_srcdir/completions/zsh/_mine-reveal"
+	fi
+	if command -v fish > /dev/null; then
+		fish -n "$top_srcdir/completions/fish/mine-reveal.fish"
+	fi
+}

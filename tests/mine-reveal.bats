@@ -321,7 +321,7 @@ error() {
 	[[ "$output" == *"--view"* ]]
 	[[ "$output" == *"--version"* ]]
 	run complete_words mine-reveal -f ""
-	[ "$output" = $'full\nview\nmbf' ]
+	[ "$output" = $'full\nmbf\nview' ]
 	run complete_words mine-reveal --input m
 	[ "$output" = "mbf" ]
 }
