@@ -458,7 +458,7 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 	if (o->mode == MODE_SOLVE) {
 		play_solve(b, 0, &g);
 		if (o->out.format == FORMAT_MBF)
-			return mbf_write(b);
+			return mbf_write(b, stdout);
 		if ((*nboards)++ > 0)
 			putchar('\n');
 		print_board(b, o);
@@ -484,7 +484,7 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 		    b->mines);
 	}
 	if (o->out.format == FORMAT_MBF)
-		return mbf_write(b);
+		return mbf_write(b, stdout);
 	if ((*nboards)++ > 0)
 		putchar('\n');
 	board_print(b, &o->out);
@@ -604,7 +604,7 @@ run_generate(const struct options *o)
 			continue;
 		}
 		if (o->out.format == FORMAT_MBF) {
-			if (mbf_write(&b) == -1) {
+			if (mbf_write(&b, stdout) == -1) {
 				board_free(&b);
 				return GF_EXIT_ERROR;
 			}

@@ -100,9 +100,9 @@ mbf_read(FILE *fp, const char *name, size_t *offset, struct board *b)
 	return 1;
 }
 
-/* Write the mines of a board; -1 after a diagnostic if it is too big. */
+/* Write the mines of a board to fp; -1 after a diagnostic if it is too big. */
 int
-mbf_write(const struct board *b)
+mbf_write(const struct board *b, FILE *fp)
 {
 	size_t r, x;
 
@@ -111,15 +111,15 @@ mbf_write(const struct board *b)
 		    "most)", b->file, b->width, b->height);
 		return -1;
 	}
-	putchar((int)b->width);
-	putchar((int)b->height);
-	putchar((int)(b->mines >> 8));
-	putchar((int)(b->mines & 0xff));
+	putc((int)b->width, fp);
+	putc((int)b->height, fp);
+	putc((int)(b->mines >> 8), fp);
+	putc((int)(b->mines & 0xff), fp);
 	for (r = 1; r <= b->height; r++)
 		for (x = 1; x <= b->width; x++)
 			if (*board_at(b, r, x) & CELL_MINE) {
-				putchar((int)(x - 1));
-				putchar((int)(r - 1));
+				putc((int)(x - 1), fp);
+				putc((int)(r - 1), fp);
 			}
 	return 0;
 }

@@ -141,7 +141,7 @@ void	 reveal_open(struct board *, size_t, size_t);
 
 /* mbf.c: the binary format. */
 int	 mbf_read(FILE *, const char *, size_t *, struct board *);
-int	 mbf_write(const struct board *);
+int	 mbf_write(const struct board *, FILE *);
 
 /* gen.c: random boards. */
 struct generate {
