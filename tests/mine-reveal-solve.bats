@@ -332,3 +332,17 @@ brute() {
 		fish -n "$top_srcdir/completions/fish/mine-reveal.fish"
 	fi
 }
+
+@test "a write error stops a long run at once, with status 2" {
+	run bash -c 'timeout 20 mine-reveal -g 9x9 -m 10 -S 1 --count 100000000 > /dev/full'
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"write error on standard output"* ]]
+}
+
+@test "SIGINT finishes the board in hand and exits 130" {
+	timeout --preserve-status -s INT 1 mine-reveal -g 30x16 -m 99 -S 1 --count 100000000 > "$BATS_TEST_TMPDIR/out" || status=$?
+	[ "$status" -eq 130 ]
+	# Whole boards only: a comment line and 16 rows each.
+	[ $(( $(wc -l < "$BATS_TEST_TMPDIR/out") % 18 )) -eq 17 ]
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/out" | wc -c)" -eq 31 ]
+}
