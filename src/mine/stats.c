@@ -31,6 +31,8 @@ struct zini {
 	ptrdiff_t	 off[8];
 	uint32_t	*stack;
 	size_t		 nstack, capstack;
+	uint32_t	*dirty;		/* premiums due again, each once */
+	size_t		 ndirty, capdirty;
 	uint64_t	 left;		/* 3BV not yet cleared */
 };
 
@@ -43,6 +45,7 @@ static int8_t	 premium(const struct zini *, size_t);
 static void	 tree_set(struct zini *, size_t, int8_t);
 static size_t	 tree_top(const struct zini *, int8_t *);
 static void	 touched(struct zini *, size_t);
+static void	 settle(struct zini *);
 static void	 open_cell(struct zini *, size_t);
 static void	 open_opening(struct zini *, size_t);
 static uint64_t	 greedy(struct zini *, const uint8_t *);
@@ -193,15 +196,43 @@ tree_top(const struct zini *z, int8_t *top)
 	return i;
 }
 
-/* Cell i changed: the premiums around it are due again. */
+/*
+ * Cell i changed: the premiums around it are due again.  They are marked
+ * (the pending bit, which nothing else uses here) and listed, and worked
+ * out once each by settle(), however often a step touches them.
+ */
 static void
 touched(struct zini *z, size_t i)
 {
+	uint8_t *cell = z->b->cell;
+	size_t j;
 	int d;
 
-	tree_set(z, i, premium(z, i));
-	for (d = 0; d < 8; d++)
-		tree_set(z, i + z->off[d], premium(z, i + z->off[d]));
+	for (d = -1; d < 8; d++) {
+		j = d < 0 ? i : i + z->off[d];
+		if (!is_numbered(cell[j]) || (cell[j] & CELL_PENDING))
+			continue;
+		cell[j] |= CELL_PENDING;
+		if (z->ndirty == z->capdirty) {
+			z->capdirty *= 2;
+			z->dirty = xreallocarray(z->dirty, z->capdirty,
+			    sizeof(*z->dirty));
+		}
+		z->dirty[z->ndirty++] = (uint32_t)j;
+	}
+}
+
+static void
+settle(struct zini *z)
+{
+	uint8_t *cell = z->b->cell;
+	size_t j;
+
+	while (z->ndirty > 0) {
+		j = z->dirty[--z->ndirty];
+		cell[j] &= ~CELL_PENDING;
+		tree_set(z, j, premium(z, j));
+	}
 }
 
 /* Open one safe covered cell; a zero opens its whole opening. */
@@ -270,6 +301,7 @@ greedy(struct zini *z, const uint8_t *unit)
 	int d;
 
 	while (z->left > 0) {
+		settle(z);
 		i = tree_top(z, &top);
 		if (top != NOTHING && top >= 0) {
 			clicks += 1 + !(cell[i] & CELL_OPEN);
@@ -389,6 +421,8 @@ stats_compute(struct board *b, struct stats *st)
 				z.level[l][k / FAN] = z.level[l - 1][k];
 	z.capstack = 1024;
 	z.stack = xreallocarray(NULL, z.capstack, sizeof(*z.stack));
+	z.capdirty = 1024;
+	z.dirty = xreallocarray(NULL, z.capdirty, sizeof(*z.dirty));
 	z.left = st->bbbv;
 	st->zini = greedy(&z, unit);
 
@@ -397,6 +431,7 @@ stats_compute(struct board *b, struct stats *st)
 	free(z.level);
 	free(z.size);
 	free(z.stack);
+	free(z.dirty);
 	free(z.label);
 	free(unit);
 	board_reset(b);
