@@ -78,6 +78,10 @@ solver_init(struct solver *s, struct board *b, uint64_t total)
 void
 solver_free(struct solver *s)
 {
+	size_t r;
+
+	for (r = 0; r < s->nregion; r++)
+		free(s->region[r].count);
 	free(s->know);
 	free(s->map);
 	free(s->queue);
