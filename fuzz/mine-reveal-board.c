@@ -1,4 +1,4 @@
-/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c */
+/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c src/mine/play.c src/mine/solve.c */
 /*
  * Fuzz the text board parser, the actions it applies and the printers:
  * any input must give boards or diagnostics, never a crash.
@@ -39,7 +39,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		reveal_apply(&b, ACTION_CHORD, 1, 1);
 		reveal_apply(&b, ACTION_OPEN, b.height, b.width);
 		board_print(&b, &views[n++ % 2]);
-		(void)mbf_write(&b);
+		(void)mbf_write(&b, stdout);
 	}
 	board_free(&b);
 	lr_close(&lr);

@@ -13,25 +13,38 @@ _mine_reveal()
 		prev=${COMP_WORDS[COMP_CWORD-2]}
 	fi
 
+	# --format=view is one word to complete after its "=".
+	case $cur in
+	--format=*)
+		COMPREPLY=($(compgen -P --format= -W 'full mbf view' -- "${cur#*=}"))
+		return
+		;;
+	--input=*)
+		COMPREPLY=($(compgen -P --input= -W 'auto full mbf view' -- "${cur#*=}"))
+		return
+		;;
+	esac
 	case $prev in
 	-f|--format)
-		COMPREPLY=($(compgen -W 'full view mbf' -- "$cur"))
+		COMPREPLY=($(compgen -W 'full mbf view' -- "$cur"))
 		return
 		;;
 	-i|--input)
-		COMPREPLY=($(compgen -W 'full mbf' -- "$cur"))
+		COMPREPLY=($(compgen -W 'auto full mbf view' -- "$cur"))
 		return
 		;;
-	-c|--click|-g|--generate|-m|--mines|-S|--safe|-s|--seed)
+	-c|--click|--count|-g|--generate|-m|--mines|-S|--seed|-s|--safe|--safe-cell)
 		COMPREPLY=()
 		return
 		;;
 	esac
 	case $cur in
 	-*)
-		COMPREPLY=($(compgen -W '-c --click -f --format -g --generate
-		    -h --help -i --input -m --mines -S --safe -s --seed
-		    -V --version -v --view -z --blank-zeros' -- "$cur"))
+		COMPREPLY=($(compgen -W '-c --click --count -f --format
+		    -g --generate -h --help --hint -i --input -m --mines
+		    --no-guess --probabilities -S --seed -s --safe --safe-cell
+		    --solve --stats --summary -V --version -v --view
+		    -z --blank-zeros' -- "$cur"))
 		;;
 	*)
 		COMPREPLY=($(compgen -f -- "$cur"))

@@ -32,6 +32,8 @@ static void	 advise_pages(uint8_t *, uint8_t *, int);
 static void	 grow_rows(struct board *, size_t);
 static void	 prefault(struct board *, size_t);
 static void	 decode_table(uint8_t *);
+static void	 view_decode_table(uint8_t *);
+static int	 finish_view(struct board *);
 static size_t	 decode_plain(const char *, size_t, uint8_t *);
 static int	 count_row(struct board *, size_t);
 static void	 keep_bytes(uint64_t *, uint64_t *, uint64_t *, uint64_t *,
@@ -42,7 +44,7 @@ static void	 full_table(char *);
 static void	 view_table(char *, enum state, int);
 static void	 encode_row(const uint8_t *, size_t, const char *, char *);
 static void	 print_table_rows(const struct board *, const char *);
-static size_t	 bad_column(const char *, size_t);
+static size_t	 bad_column(const char *, size_t, int);
 
 void
 board_init(struct board *b, const char *file)
@@ -217,6 +219,40 @@ decode_table(uint8_t *t)
 }
 
 /*
+ * What a view shows, read back: the covered cells hold no mine the
+ * player could know of, so only the mines a lost game shows are mines.
+ */
+static void
+view_decode_table(uint8_t *t)
+{
+	int i;
+
+	memset(t, BAD_CHAR, 256);
+	t['#'] = 0;
+	t['F'] = CELL_FLAG;
+	t['x'] = CELL_FLAG;
+	t['*'] = CELL_MINE;
+	t['X'] = CELL_OPEN | CELL_MINE;
+	t[' '] = CELL_OPEN;
+	for (i = 0; i <= 8; i++)
+		t['0' + i] = CELL_OPEN | i;
+}
+
+/* Nonzero if every byte of the line is a cell of a view. */
+int
+board_view_row(const char *text, size_t len)
+{
+	uint8_t t[256];
+	size_t x;
+
+	view_decode_table(t);
+	for (x = 0; x < len; x++)
+		if (t[(unsigned char)text[x]] == BAD_CHAR)
+			return 0;
+	return 1;
+}
+
+/*
  * Decode the leading cells of a row that are all covered, '.' or '*',
  * eight at a time: a fresh board is nothing else.  Returns how many
  * cells it did; the table does the rest.
@@ -240,12 +276,15 @@ decode_plain(const char *text, size_t len, uint8_t *cells)
 
 /* The column of the first character that is not a cell. */
 static size_t
-bad_column(const char *text, size_t len)
+bad_column(const char *text, size_t len, int view)
 {
 	uint8_t t[256];
 	size_t x;
 
-	decode_table(t);
+	if (view)
+		view_decode_table(t);
+	else
+		decode_table(t);
 	for (x = 0; x < len; x++)
 		if (t[(unsigned char)text[x]] == BAD_CHAR)
 			break;
@@ -259,13 +298,15 @@ bad_column(const char *text, size_t len)
 int
 board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 {
-	static uint8_t t[256];
+	static uint8_t full[256], view[256];
 	static int ready;
+	const uint8_t *t = b->view ? view : full;
 	uint8_t *row, c, bad = 0;
-	size_t x, r;
+	size_t x, r, n;
 
 	if (!ready) {
-		decode_table(t);
+		decode_table(full);
+		view_decode_table(view);
 		ready = 1;
 	}
 	if (len != b->width) {
@@ -284,22 +325,24 @@ board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 	prefault(b, r);
 	row = board_at(b, r, 0);
 	row[0] = row[b->width + 1] = CELL_WALL;
-	x = decode_plain(text, len, row + 1);
+	x = b->view ? 0 : decode_plain(text, len, row + 1);
 	for (; x < len; x++) {
 		c = t[(unsigned char)text[x]];
 		row[x + 1] = c;
 		bad |= c;
 	}
 	if (bad & BAD_CHAR) {
-		x = bad_column(text, len);
-		c = (unsigned char)text[x - 1];
-		warn_at_column(b->file, lineno, x, c > ' ' && c < 0x7f ?
-		    "unknown character in a board row ('%c')" :
-		    "unknown character in a board row (byte 0x%02x)", c);
+		x = bad_column(text, len, b->view);
+		n = utf8_length(text + x - 1, len - x + 1);
+		warn_at_column(b->file, lineno, x,
+		    "unknown character in a board row (%s)",
+		    excerpt(text + x - 1, n == 0 ? 1 : n));
 		return -1;
 	}
 	b->height = r;
 	b->rowline[r] = lineno;
+	if (b->view)
+		return 0;
 	if (r >= 2)
 		return count_row(b, r - 1);
 	return 0;
@@ -402,10 +445,56 @@ board_finish(struct board *b)
 	grow_rows(b, b->height + 2);
 	memset(board_at(b, b->height + 1, 0), CELL_WALL, b->stride);
 	memset(board_at(b, b->height + 2, 0), 0, SLACK);
+	if (b->view)
+		return finish_view(b);
 	for (r = b->counted + 1; r <= b->height; r++)
 		if (count_row(b, r) == -1)
 			return -1;
 	return 0;
+}
+
+/*
+ * A view keeps the counts it shows; they are checked only for being
+ * possible, since the mines are not known.  The mines it shows (a lost
+ * game) are counted.
+ */
+static int
+finish_view(struct board *b)
+{
+	size_t r, x;
+	uint8_t c;
+
+	for (r = 1; r <= b->height; r++)
+		for (x = 1; x <= b->width; x++) {
+			c = *board_at(b, r, x);
+			if (c & CELL_MINE)
+				b->mines++;
+			if ((c & (CELL_OPEN | CELL_MINE)) == CELL_OPEN)
+				b->opened++;
+			if ((c & (CELL_OPEN | CELL_MINE)) ==
+			    (CELL_OPEN | CELL_MINE))
+				b->lost = 1;
+		}
+	b->counted = b->height;
+	return 0;
+}
+
+/* Cover every cell again and take the flags off, keeping the mines. */
+void
+board_reset(struct board *b)
+{
+	size_t r, x;
+	uint8_t *row;
+
+	for (r = 1; r <= b->height; r++) {
+		row = board_at(b, r, 0);
+		for (x = 1; x <= b->width; x++)
+			row[x] &= CELL_MINE | CELL_COUNT;
+	}
+	b->opened = 0;
+	b->lost = 0;
+	b->nstack = 0;
+	b->pending_lo = b->pending_hi = 0;
 }
 
 enum state
@@ -535,6 +624,15 @@ board_print_rows(const struct board *b)
 	char t[256];
 
 	full_table(t);
+	print_table_rows(b, t);
+}
+
+void
+board_print_view_rows(const struct board *b)
+{
+	char t[256];
+
+	view_table(t, board_state(b), 0);
 	print_table_rows(b, t);
 }
 

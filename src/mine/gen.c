@@ -19,6 +19,8 @@ in_safe_block(const struct generate *gen, size_t r, size_t c)
 {
 	if (gen->safe_row == 0)
 		return 0;
+	if (gen->cell_only)
+		return r == gen->safe_row && c == gen->safe_col;
 	return r + 1 >= gen->safe_row && r <= gen->safe_row + 1 &&
 	    c + 1 >= gen->safe_col && c <= gen->safe_col + 1;
 }
@@ -31,6 +33,8 @@ safe_block_cells(const struct generate *gen)
 
 	if (gen->safe_row == 0)
 		return 0;
+	if (gen->cell_only)
+		return 1;
 	rows = 1 + (gen->safe_row > 1) + (gen->safe_row < gen->height);
 	cols = 1 + (gen->safe_col > 1) + (gen->safe_col < gen->width);
 	return rows * cols;
@@ -47,17 +51,25 @@ generate_limit(const struct generate *gen)
  * Place the mines by drawing cells until enough distinct ones are found,
  * or, for a crowded board, by filling it and drawing the cells to leave
  * empty: either way the draws expected are at most twice the cells set.
+ * The board is made again in place when it has the size already; its
+ * counts are worked out.
  */
 void
-generate_board(const struct generate *gen, struct board *b)
+generate_draw(const struct generate *gen, struct board *b, struct rng *g)
 {
-	struct rng g;
-	uint64_t seed = gen->seed, cells, room, want, placed = 0, i;
+	uint64_t cells, room, want, placed = 0, i;
 	uint8_t *p, set;
 	size_t r, c;
 
-	rng_seed(&g, seed);
-	board_alloc(b, gen->width, gen->height);
+	if (b->base == NULL || b->width != gen->width ||
+	    b->height != gen->height)
+		board_alloc(b, gen->width, gen->height);
+	else
+		for (r = 1; r <= gen->height; r++)
+			memset(board_at(b, r, 1), 0, gen->width);
+	b->mines = b->opened = 0;
+	b->lost = 0;
+	b->counted = 0;
 	cells = (uint64_t)gen->width * gen->height;
 	room = generate_limit(gen);
 	set = CELL_MINE;
@@ -71,7 +83,7 @@ generate_board(const struct generate *gen, struct board *b)
 		want = room - gen->mines;
 	}
 	while (placed < want) {
-		i = rng_below(&g, cells);
+		i = rng_below(g, cells);
 		r = (size_t)(i / gen->width) + 1;
 		c = (size_t)(i % gen->width) + 1;
 		p = board_at(b, r, c);
@@ -80,5 +92,41 @@ generate_board(const struct generate *gen, struct board *b)
 		*p = set;
 		placed++;
 	}
-	b->mines = gen->mines;
+	(void)board_finish(b);
+}
+
+void
+generate_board(const struct generate *gen, struct board *b)
+{
+	struct rng g;
+
+	rng_seed(&g, gen->seed);
+	generate_draw(gen, b, &g);
+}
+
+/*
+ * Draw boards from the seed until the solver wins one from the safe
+ * cell without a guess, and leave that one in b, as drawn.  Every board
+ * that logic wins is as likely as in plain drawing: the boards follow
+ * the uniform distribution on the boards logic wins.  Returns the
+ * number of boards drawn, or 0 if max draws found none.
+ */
+uint64_t
+generate_no_guess(const struct generate *gen, struct board *b,
+    uint64_t max)
+{
+	struct rng g;
+	struct game game;
+	uint64_t n;
+
+	rng_seed(&g, gen->seed);
+	for (n = 1; n <= max; n++) {
+		generate_draw(gen, b, &g);
+		reveal_open(b, gen->safe_row, gen->safe_col);
+		play_solve(b, 1, &game);
+		board_reset(b);
+		if (game.won)
+			return n;
+	}
+	return 0;
 }

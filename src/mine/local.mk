@@ -7,14 +7,19 @@ mine_reveal_SOURCES = \
 	src/mine/mbf.c \
 	src/mine/mine.h \
 	src/mine/parse.c \
-	src/mine/reveal.c
+	src/mine/play.c \
+	src/mine/reveal.c \
+	src/mine/solve.c \
+	src/mine/stats.c
 dist_man_MANS += man/mine-reveal.1 man/mine-board.5
 dist_bashcomp_DATA += completions/bash/mine-reveal.bash
 dist_zshcomp_DATA += completions/zsh/_mine-reveal
 dist_fishcomp_DATA += completions/fish/mine-reveal.fish
-TESTS += tests/mine-reveal.bats
+TESTS += tests/mine-reveal.bats tests/mine-reveal-solve.bats
 EXTRA_DIST += \
 	tests/mine-reveal.bats \
+	tests/mine-reveal-solve.bats \
+	tests/data/mine-reveal/golf-3bv.in \
 	tests/data/mine-reveal/README \
 	tests/data/mine-reveal/chord-short.in \
 	tests/data/mine-reveal/chord-short.out \
@@ -31,7 +36,8 @@ EXTRA_DIST += \
 	tests/data/mine-reveal/won.in \
 	tests/data/mine-reveal/won.out \
 	examples/mine-beginner.txt \
-	examples/mine-chord.txt
+	examples/mine-chord.txt \
+	examples/mine-3bv.txt
 EXTRA_DIST += \
 	bench/mine-reveal.sh \
 	bench/mine-bfs-baseline.c \

@@ -1,7 +1,8 @@
 /*
  * mine-reveal: apply Minesweeper actions to boards and print what they
- * open, or make random boards.  This file does options and I/O; the
- * board, the parsers and the flood fill live beside it.
+ * open, tell what a player can know of a board, play it, measure it, or
+ * make random boards.  This file does options and I/O; the board, the
+ * parsers, the flood fill, the solver and the figures live beside it.
  */
 
 #include "config.h"
@@ -17,37 +18,84 @@
 #include "gf.h"
 #include "mine.h"
 
+#define NO_GUESS_DRAWS	1000000	/* boards drawn for one without guesses */
+
+enum mode {
+	MODE_PLAY,
+	MODE_HINT,
+	MODE_PROBABILITIES,
+	MODE_SOLVE,
+	MODE_STATS
+};
+
+enum input {
+	INPUT_FULL,
+	INPUT_VIEW,
+	INPUT_MBF,
+	INPUT_AUTO
+};
+
 struct options {
 	struct output	 out;
-	int		 input_mbf;
+	int		 have_format;
+	enum input	 input;
+	enum mode	 mode;
+	const char	*mode_name;
 	struct click	*click;
 	size_t		 nclick;
 	int		 generating;
 	struct generate	 gen;
-	int		 have_mines, have_seed;
+	int		 have_mines, have_seed, no_guess, summary;
+	uint64_t	 count;
+};
+
+enum {
+	OPT_COUNT = 256,
+	OPT_HINT,
+	OPT_NO_GUESS,
+	OPT_PROBABILITIES,
+	OPT_SAFE,
+	OPT_SAFE_CELL,
+	OPT_SOLVE,
+	OPT_STATS,
+	OPT_SUMMARY
 };
 
 static __dead void usage(int);
+static __dead void help(void);
 static int	 parse_pair(const char *, int, size_t *, size_t *);
-static int	 parse_format(const char *, int, enum format *);
+static void	 set_mode(struct options *, enum mode, const char *);
 static void	 add_click(struct options *, const char *);
-static uint64_t	 parse_count(int, const char *);
+static uint64_t	 parse_count(const char *, const char *);
+static void	 parse_safe(struct options *, const char *, const char *, int);
 static void	 parse_options(int, char **, struct options *);
-static int	 check_generate(struct options *);
+static int	 check_options(struct options *);
+static void	 print_board(const struct board *, const struct options *);
 static int	 emit(struct board *, const struct options *, size_t *);
+static void	 bad_board(const struct board *, const struct options *,
+		    size_t *);
+static enum input sniff(struct linereader *);
 static int	 run_file(const char *, const struct options *, size_t *);
-static void	 run_generate(const struct options *);
+static int	 run_generate(const struct options *);
 
 static const struct option longopts[] = {
 	{ "blank-zeros",	no_argument,		NULL,	'z' },
 	{ "click",		required_argument,	NULL,	'c' },
+	{ "count",		required_argument,	NULL,	OPT_COUNT },
 	{ "format",		required_argument,	NULL,	'f' },
 	{ "generate",		required_argument,	NULL,	'g' },
 	{ "help",		no_argument,		NULL,	'h' },
+	{ "hint",		no_argument,		NULL,	OPT_HINT },
 	{ "input",		required_argument,	NULL,	'i' },
 	{ "mines",		required_argument,	NULL,	'm' },
-	{ "safe",		required_argument,	NULL,	'S' },
-	{ "seed",		required_argument,	NULL,	's' },
+	{ "no-guess",		no_argument,		NULL,	OPT_NO_GUESS },
+	{ "probabilities",	no_argument,		NULL,	OPT_PROBABILITIES },
+	{ "safe",		required_argument,	NULL,	OPT_SAFE },
+	{ "safe-cell",		required_argument,	NULL,	OPT_SAFE_CELL },
+	{ "seed",		required_argument,	NULL,	'S' },
+	{ "solve",		no_argument,		NULL,	OPT_SOLVE },
+	{ "stats",		no_argument,		NULL,	OPT_STATS },
+	{ "summary",		no_argument,		NULL,	OPT_SUMMARY },
 	{ "version",		no_argument,		NULL,	'V' },
 	{ "view",		no_argument,		NULL,	'v' },
 	{ NULL,			0,			NULL,	0 }
@@ -60,10 +108,60 @@ usage(int status)
 
 	fprintf(fp,
 	    "usage: %s [-hVvz] [-c row,column] [-f format] [-i format] "
+	    "[-m mines]\n"
+	    "       [--hint | --probabilities | --solve | --stats] "
 	    "[file ...]\n"
-	    "       %s -g widthxheight -m mines [-f format] [-S row,column] "
-	    "[-s seed]\n", getprogname(), getprogname());
+	    "       %s -g widthxheight -m mines [-f format] [-S seed] "
+	    "[--count n]\n"
+	    "       [--safe row,column [--no-guess] | --safe-cell "
+	    "row,column] [--solve | --stats]\n", getprogname(),
+	    getprogname());
+	if (status == GF_EXIT_OK)
+		finish_stdout();
 	exit(status);
+}
+
+static __dead void
+help(void)
+{
+	printf("usage: %s [options] [file ...]\n"
+	    "  -c, --click=ROW,COLUMN   open the cell on every board, after "
+	    "its actions\n"
+	    "      --count=N            with -g, make N boards, seeds SEED "
+	    "to SEED+N-1\n"
+	    "  -f, --format=FORMAT      write boards as FORMAT (FORMAT: full, "
+	    "view, mbf)\n"
+	    "  -g, --generate=WxH       make a random board W columns wide, "
+	    "H rows high\n"
+	    "  -h, --help               print this help and exit\n"
+	    "      --hint               print the certainly safe cells and "
+	    "mines as actions\n"
+	    "  -i, --input=FORMAT       read boards as FORMAT (FORMAT: auto, "
+	    "full, mbf, view)\n"
+	    "  -m, --mines=N            mines of -g, or the mine counter of "
+	    "a view\n"
+	    "      --no-guess           with -g and --safe, only boards logic "
+	    "wins from the safe cell\n"
+	    "      --probabilities      print each covered cell's "
+	    "probability of a mine\n"
+	    "      --safe=ROW,COLUMN    with -g, keep the cell and its "
+	    "neighbours free of mines\n"
+	    "      --safe-cell=ROW,COLUMN  with -g, keep the cell alone free "
+	    "of mines\n"
+	    "  -S, --seed=SEED          with -g, the generator's seed "
+	    "(-s SEED: old spelling)\n"
+	    "      --solve              play every board to its end and "
+	    "print the result\n"
+	    "      --stats              print 3BV, openings, islands, ZiNi, "
+	    "mines and cells\n"
+	    "      --summary            print the count of boards, good and "
+	    "bad, at the end\n"
+	    "  -V, --version            print the version and exit\n"
+	    "  -v, --view               the same as -f view\n"
+	    "  -z, --blank-zeros        in the view, show open zeros as "
+	    "spaces\n", getprogname());
+	finish_stdout();
+	exit(GF_EXIT_OK);
 }
 
 /* "R,C" (sep ',') or "WxH" (sep 'x'), both numbers from 1. */
@@ -84,18 +182,14 @@ parse_pair(const char *s, int sep, size_t *a, size_t *b)
 	return errstr != NULL ? -1 : 0;
 }
 
-static int
-parse_format(const char *s, int output, enum format *f)
+static void
+set_mode(struct options *o, enum mode m, const char *name)
 {
-	if (strcmp(s, "full") == 0)
-		*f = FORMAT_FULL;
-	else if (strcmp(s, "mbf") == 0)
-		*f = FORMAT_MBF;
-	else if (output && strcmp(s, "view") == 0)
-		*f = FORMAT_VIEW;
-	else
-		return -1;
-	return 0;
+	if (o->mode != MODE_PLAY && o->mode != m)
+		errx(GF_EXIT_ERROR, "%s and %s exclude each other",
+		    o->mode_name, name);
+	o->mode = m;
+	o->mode_name = name;
 }
 
 static void
@@ -111,23 +205,33 @@ add_click(struct options *o, const char *arg)
 		    arg);
 }
 
-/* The argument of -m or -s: a number from 0. */
+/* A number from 0, the argument of option opt. */
 static uint64_t
-parse_count(int opt, const char *arg)
+parse_count(const char *opt, const char *arg)
 {
 	const char *errstr;
 	long long n;
 
 	n = strtonum(arg, 0, LLONG_MAX, &errstr);
 	if (errstr != NULL)
-		errx(GF_EXIT_ERROR, "-%c %s: %s", opt, arg, errstr);
+		errx(GF_EXIT_ERROR, "%s %s: %s", opt, arg, errstr);
 	return (uint64_t)n;
+}
+
+static void
+parse_safe(struct options *o, const char *opt, const char *arg, int cell)
+{
+	if (o->gen.safe_row != 0 && o->gen.cell_only != cell)
+		errx(GF_EXIT_ERROR, "--safe and --safe-cell exclude each other");
+	if (parse_pair(arg, ',', &o->gen.safe_row, &o->gen.safe_col) == -1)
+		errx(GF_EXIT_ERROR, "%s %s: expected ROW,COLUMN counted from 1",
+		    opt, arg);
+	o->gen.cell_only = cell;
 }
 
 static void
 parse_options(int argc, char **argv, struct options *o)
 {
-	enum format f;
 	int ch;
 
 	while ((ch = getopt_long(argc, argv, "c:f:g:hi:m:S:s:Vvz", longopts,
@@ -136,44 +240,93 @@ parse_options(int argc, char **argv, struct options *o)
 		case 'c':
 			add_click(o, optarg);
 			break;
+		case OPT_COUNT:
+			o->count = parse_count("--count", optarg);
+			if (o->count == 0)
+				errx(GF_EXIT_ERROR, "--count 0: at least 1");
+			break;
 		case 'f':
-			if (parse_format(optarg, 1, &o->out.format) == -1)
-				errx(GF_EXIT_ERROR, "-f %s: unknown format "
-				    "(full, view or mbf)", optarg);
+			o->have_format = 1;
+			if (strcmp(optarg, "full") == 0)
+				o->out.format = FORMAT_FULL;
+			else if (strcmp(optarg, "mbf") == 0)
+				o->out.format = FORMAT_MBF;
+			else if (strcmp(optarg, "view") == 0)
+				o->out.format = FORMAT_VIEW;
+			else
+				errx(GF_EXIT_ERROR, "unknown output format: %s "
+				    "(one of: full, mbf, view)", optarg);
 			break;
 		case 'g':
 			if (parse_pair(optarg, 'x', &o->gen.width,
 			    &o->gen.height) == -1)
 				errx(GF_EXIT_ERROR, "-g %s: expected "
-				    "WIDTHxHEIGHT, both from 1", optarg);
+				    "WIDTHxHEIGHT (columns x rows), both from 1",
+				    optarg);
 			o->generating = 1;
 			break;
 		case 'h':
-			usage(GF_EXIT_OK);
+			help();
+		case OPT_HINT:
+			set_mode(o, MODE_HINT, "--hint");
+			break;
 		case 'i':
-			if (parse_format(optarg, 0, &f) == -1)
-				errx(GF_EXIT_ERROR, "-i %s: unknown format "
-				    "(full or mbf)", optarg);
-			o->input_mbf = f == FORMAT_MBF;
+			if (strcmp(optarg, "full") == 0)
+				o->input = INPUT_FULL;
+			else if (strcmp(optarg, "mbf") == 0)
+				o->input = INPUT_MBF;
+			else if (strcmp(optarg, "view") == 0)
+				o->input = INPUT_VIEW;
+			else if (strcmp(optarg, "auto") == 0)
+				o->input = INPUT_AUTO;
+			else
+				errx(GF_EXIT_ERROR, "unknown input format: %s "
+				    "(one of: auto, full, mbf, view)", optarg);
 			break;
 		case 'm':
-			o->gen.mines = parse_count(ch, optarg);
+			o->gen.mines = parse_count("-m", optarg);
 			o->have_mines = 1;
 			break;
+		case OPT_NO_GUESS:
+			o->no_guess = 1;
+			break;
+		case OPT_PROBABILITIES:
+			set_mode(o, MODE_PROBABILITIES, "--probabilities");
+			break;
+		case OPT_SAFE:
+			parse_safe(o, "--safe", optarg, 0);
+			break;
+		case OPT_SAFE_CELL:
+			parse_safe(o, "--safe-cell", optarg, 1);
+			break;
 		case 'S':
-			if (parse_pair(optarg, ',', &o->gen.safe_row,
-			    &o->gen.safe_col) == -1)
-				errx(GF_EXIT_ERROR, "-S %s: expected ROW,COLUMN "
-				    "counted from 1", optarg);
+			/* The old spelling of --safe: an argument with a comma. */
+			if (strchr(optarg, ',') != NULL) {
+				parse_safe(o, "-S", optarg, 0);
+				break;
+			}
+			o->gen.seed = parse_count("-S", optarg);
+			o->have_seed = 1;
 			break;
 		case 's':
-			o->gen.seed = parse_count(ch, optarg);
+			o->gen.seed = parse_count("-s", optarg);
 			o->have_seed = 1;
+			break;
+		case OPT_SOLVE:
+			set_mode(o, MODE_SOLVE, "--solve");
+			break;
+		case OPT_STATS:
+			set_mode(o, MODE_STATS, "--stats");
+			break;
+		case OPT_SUMMARY:
+			o->summary = 1;
 			break;
 		case 'V':
 			print_version();
+			finish_stdout();
 			exit(GF_EXIT_OK);
 		case 'v':
+			o->have_format = 1;
 			o->out.format = FORMAT_VIEW;
 			break;
 		case 'z':
@@ -185,15 +338,49 @@ parse_options(int argc, char **argv, struct options *o)
 	}
 }
 
-/* The generator's options belong together and to nothing else. */
+/* Options that belong together, and options that cannot. */
 static int
-check_generate(struct options *o)
+check_options(struct options *o)
 {
 	struct generate *g = &o->gen;
 
+	if (o->out.blank_zeros && o->out.format != FORMAT_VIEW) {
+		warnx("-z shows the view: it needs -v or -f view");
+		return -1;
+	}
+	if (o->no_guess && (g->safe_row == 0 || g->cell_only)) {
+		warnx("--no-guess needs --safe (the first click it starts "
+		    "from)");
+		return -1;
+	}
+	if (o->mode == MODE_HINT || o->mode == MODE_PROBABILITIES) {
+		if (o->nclick > 0 || (o->have_format &&
+		    o->out.format == FORMAT_MBF)) {
+			warnx("%s writes the board as read: -c and -f mbf do "
+			    "not go with it", o->mode_name);
+			return -1;
+		}
+	}
+	if (o->mode == MODE_STATS && o->input == INPUT_VIEW) {
+		warnx("--stats needs the mines, which a view does not show");
+		return -1;
+	}
+	if (o->input == INPUT_VIEW && (o->mode == MODE_PLAY ||
+	    o->mode == MODE_SOLVE)) {
+		warnx("-i view goes with --hint or --probabilities: a view "
+		    "has no mines to play against");
+		return -1;
+	}
 	if (!o->generating) {
-		if (o->have_mines || o->have_seed || g->safe_row != 0) {
-			warnx("-m, -S and -s go with -g");
+		if (o->no_guess || o->have_seed || g->safe_row != 0 ||
+		    o->count != 0) {
+			warnx("-S, --count, --no-guess, --safe and --safe-cell "
+			    "go with -g");
+			return -1;
+		}
+		if (o->have_mines && o->input != INPUT_VIEW) {
+			warnx("-m goes with -g, or with -i view as the mine "
+			    "counter");
 			return -1;
 		}
 		return 0;
@@ -202,34 +389,52 @@ check_generate(struct options *o)
 		warnx("-g needs -m (the number of mines)");
 		return -1;
 	}
-	if (o->nclick > 0 || o->input_mbf || o->out.format == FORMAT_VIEW) {
-		warnx("-g makes a board; -c, -i and -v do not go with it");
+	if (o->nclick > 0 || o->input != INPUT_FULL ||
+	    o->mode == MODE_HINT || o->mode == MODE_PROBABILITIES ||
+	    (o->mode != MODE_PLAY && o->out.format == FORMAT_VIEW)) {
+		warnx("-g makes a board; -c, -i, -v, --hint and "
+		    "--probabilities do not go with it");
 		return -1;
 	}
 	if (g->safe_row > g->height || g->safe_col > g->width) {
-		warnx("-S %zu,%zu is outside the %zux%zu board", g->safe_row,
+		warnx("%s %zu,%zu is outside the %zux%zu board",
+		    g->cell_only ? "--safe-cell" : "--safe", g->safe_row,
 		    g->safe_col, g->width, g->height);
 		return -1;
 	}
 	if (g->mines > generate_limit(g)) {
 		warnx("too many mines: %" PRIu64 " on a %zux%zu board that "
 		    "has room for %" PRIu64 "%s", g->mines, g->width,
-		    g->height, generate_limit(g), g->safe_row != 0 ?
-		    " outside the safe 3x3 block" : "");
+		    g->height, generate_limit(g), g->safe_row == 0 ? "" :
+		    g->cell_only ? " besides the safe cell" :
+		    " outside the safe 3x3 block");
 		return -1;
 	}
 	if (!o->have_seed)
 		g->seed = (uint64_t)arc4random() << 31 ^ arc4random();
+	if (o->count == 0)
+		o->count = 1;
 	return 0;
+}
+
+static void
+print_board(const struct board *b, const struct options *o)
+{
+	if (b->view || o->out.format == FORMAT_VIEW)
+		board_print_view_rows(b);
+	else
+		board_print_rows(b);
 }
 
 /*
  * Apply the command line's clicks to a board read without error, and
- * print it.  Returns -1 if a click falls outside it.
+ * write what the mode asks.  Returns -1 if the board is bad after all.
  */
 static int
 emit(struct board *b, const struct options *o, size_t *nboards)
 {
+	struct stats st;
+	struct game g;
 	size_t i;
 
 	for (i = 0; i < o->nclick; i++) {
@@ -242,12 +447,81 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 	}
 	for (i = 0; i < o->nclick; i++)
 		reveal_apply(b, ACTION_OPEN, o->click[i].row, o->click[i].col);
+	if (o->mode == MODE_STATS) {
+		stats_compute(b, &st);
+		printf("3bv=%" PRIu64 " openings=%" PRIu64 " islands=%" PRIu64
+		    " zini=%" PRIu64 " mines=%" PRIu64 " cells=%" PRIu64 "\n",
+		    st.bbbv, st.openings, st.islands, st.zini, st.mines,
+		    st.cells);
+		return 0;
+	}
+	if (o->mode == MODE_SOLVE) {
+		play_solve(b, 0, &g);
+		if (o->out.format == FORMAT_MBF)
+			return mbf_write(b, stdout);
+		if ((*nboards)++ > 0)
+			putchar('\n');
+		print_board(b, o);
+		printf("# state: %s clicks=%" PRIu64 " guesses=%" PRIu64 "\n",
+		    g.won ? "won" : "lost", g.clicks, g.guesses);
+		return 0;
+	}
+	if (o->mode == MODE_HINT || o->mode == MODE_PROBABILITIES) {
+		if ((*nboards)++ > 0)
+			putchar('\n');
+		print_board(b, o);
+		if (o->mode == MODE_HINT)
+			return play_hint(b, b->view ? (o->have_mines ?
+			    o->gen.mines : UINT64_MAX) : b->mines);
+		if (b->view && !o->have_mines) {
+			warn_at(b->file, b->firstline, "--probabilities on a "
+			    "view needs the mine counter (-m)");
+			printf("# probabilities: not given: the number of "
+			    "mines is unknown (-m)\n");
+			return -1;
+		}
+		return play_probabilities(b, b->view ? o->gen.mines :
+		    b->mines);
+	}
 	if (o->out.format == FORMAT_MBF)
-		return mbf_write(b);
+		return mbf_write(b, stdout);
 	if ((*nboards)++ > 0)
 		putchar('\n');
 	board_print(b, &o->out);
 	return 0;
+}
+
+/*
+ * A bad board leaves a comment in its place, so that the output keeps
+ * one block (or, with --stats, one line) a board.
+ */
+static void
+bad_board(const struct board *b, const struct options *o, size_t *nboards)
+{
+	if (o->out.format == FORMAT_MBF && o->mode != MODE_STATS)
+		return;
+	if (o->mode != MODE_STATS && (*nboards)++ > 0)
+		putchar('\n');
+	printf("# skipped: bad board at line %zu\n", b->firstline);
+}
+
+/*
+ * -i auto: MBF if the first byte cannot begin a board's text (a control
+ * byte other than CR and LF, or a byte past 0x7e), which is every MBF
+ * board up to 31 columns wide but 10 and 13, and those of 127 or more;
+ * otherwise the full state.
+ */
+static enum input
+sniff(struct linereader *lr)
+{
+	int c;
+
+	if ((c = getc(lr->fp)) == EOF)
+		return INPUT_FULL;
+	ungetc(c, lr->fp);
+	if ((c < 0x20 && c != '\r' && c != '\n') || c > 0x7e)
+		return INPUT_MBF;
+	return INPUT_FULL;
 }
 
 /* Every board of one file; returns the exit status it earns. */
@@ -258,21 +532,39 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 	struct board b;
 	size_t offset = 0;
 	int status = GF_EXIT_OK, got;
+	enum input in = o->input;
 
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
+	if (in == INPUT_AUTO)
+		in = sniff(&lr);
 	board_init(&b, lr.name);
-	for (;;) {
-		if (o->input_mbf)
+	while (!run_stopped()) {
+		b.view = in == INPUT_VIEW;
+		if (in == INPUT_MBF)
 			got = mbf_read(lr.fp, lr.name, &offset, &b);
 		else
 			got = parse_board(&lr, &b);
 		if (got == 0)
 			break;
-		if (got == -1 || emit(&b, o, nboards) == -1)
-			status = GF_EXIT_BAD;
-		if (got == -1 && o->input_mbf)
+		if (got == -2) {
+			status = GF_EXIT_ERROR;
 			break;
+		}
+		if (got == -1) {
+			if (in != INPUT_MBF)
+				bad_board(&b, o, nboards);
+			if (status < GF_EXIT_BAD)
+				status = GF_EXIT_BAD;
+			run_record(1);
+			if (in == INPUT_MBF)
+				break;
+		} else if (emit(&b, o, nboards) == -1) {
+			if (status < GF_EXIT_BAD)
+				status = GF_EXIT_BAD;
+			run_record(1);
+		} else
+			run_record(0);
 	}
 	board_free(&b);
 	if (lr_close(&lr) == -1)
@@ -280,26 +572,70 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 	return status;
 }
 
-static void
+static int
 run_generate(const struct options *o)
 {
-	const struct generate *g = &o->gen;
+	struct generate g = o->gen;
 	struct board b;
+	struct stats st;
+	struct game game;
+	uint64_t i, draws = 1;
+	size_t nboards = 0;
 
 	board_init(&b, "generated");
-	generate_board(g, &b);
-	if (o->out.format == FORMAT_MBF) {
-		if (mbf_write(&b) == -1)
-			exit(GF_EXIT_ERROR);
-	} else {
-		printf("# %s -g %zux%zu -m %" PRIu64 " -s %" PRIu64,
-		    getprogname(), g->width, g->height, g->mines, g->seed);
-		if (g->safe_row != 0)
-			printf(" -S %zu,%zu", g->safe_row, g->safe_col);
+	for (i = 0; i < o->count && !run_stopped(); i++, g.seed++,
+	    run_record(0)) {
+		if (o->no_guess) {
+			draws = generate_no_guess(&g, &b, NO_GUESS_DRAWS);
+			if (draws == 0) {
+				warnx("-S %" PRIu64 ": no board that logic wins "
+				    "in %d draws", g.seed, NO_GUESS_DRAWS);
+				board_free(&b);
+				return GF_EXIT_ERROR;
+			}
+		} else
+			generate_board(&g, &b);
+		if (o->mode == MODE_STATS) {
+			stats_compute(&b, &st);
+			printf("3bv=%" PRIu64 " openings=%" PRIu64 " islands=%"
+			    PRIu64 " zini=%" PRIu64 " mines=%" PRIu64
+			    " cells=%" PRIu64 "\n", st.bbbv, st.openings,
+			    st.islands, st.zini, st.mines, st.cells);
+			continue;
+		}
+		if (o->out.format == FORMAT_MBF) {
+			if (mbf_write(&b, stdout) == -1) {
+				board_free(&b);
+				return GF_EXIT_ERROR;
+			}
+			continue;
+		}
+		if (nboards++ > 0)
+			putchar('\n');
+		printf("# %s -g %zux%zu -m %" PRIu64 " -S %" PRIu64,
+		    getprogname(), g.width, g.height, g.mines, g.seed);
+		if (g.safe_row != 0)
+			printf(" --safe%s %zu,%zu", g.cell_only ? "-cell" : "",
+			    g.safe_row, g.safe_col);
+		if (o->no_guess)
+			printf(" --no-guess (board %" PRIu64 " drawn)", draws);
 		putchar('\n');
+		if (o->mode == MODE_SOLVE) {
+			if (g.safe_row != 0)
+				reveal_open(&b, g.safe_row, g.safe_col);
+			play_solve(&b, 0, &game);
+			board_print_rows(&b);
+			printf("# state: %s clicks=%" PRIu64 " guesses=%"
+			    PRIu64 "\n", game.won ? "won" : "lost",
+			    game.clicks, game.guesses);
+			continue;
+		}
 		board_print_rows(&b);
+		if (o->no_guess)
+			printf("open %zu %zu\n", g.safe_row, g.safe_col);
 	}
 	board_free(&b);
+	return GF_EXIT_OK;
 }
 
 int
@@ -313,19 +649,19 @@ main(int argc, char *argv[])
 	parse_options(argc, argv, &o);
 	argc -= optind;
 	argv += optind;
-	if (check_generate(&o) == -1)
+	if (check_options(&o) == -1)
 		usage(GF_EXIT_ERROR);
+	run_start(o.summary);
 	if (o.generating) {
 		if (argc > 0)
 			usage(GF_EXIT_ERROR);
-		run_generate(&o);
+		status = run_generate(&o);
 	} else if (argc == 0)
 		status = run_file("-", &o, &nboards);
 	else
-		for (i = 0; i < argc; i++)
+		for (i = 0; i < argc && !run_stopped(); i++)
 			if ((s = run_file(argv[i], &o, &nboards)) > status)
 				status = s;
 	free(o.click);
-	finish_stdout();
-	return status;
+	return run_finish(status);
 }

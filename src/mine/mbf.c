@@ -18,7 +18,7 @@
 static int	 read_mines(FILE *, const char *, size_t *, struct board *,
 		    size_t);
 
-/* Read the mine positions; returns -1 after a diagnostic. */
+/* Read the mine positions; returns -1 after a diagnostic, -2 on a read error. */
 static int
 read_mines(FILE *fp, const char *name, size_t *offset, struct board *b,
     size_t n)
@@ -28,8 +28,10 @@ read_mines(FILE *fp, const char *name, size_t *offset, struct board *b,
 
 	for (i = 0; i < n; i++) {
 		if (fread(pair, 1, 2, fp) != 2) {
-			if (ferror(fp))
-				err(GF_EXIT_ERROR, "%s", name);
+			if (ferror(fp)) {
+				warn("%s", name);
+				return -2;
+			}
 			warnx("%s: byte %zu: truncated board: %zu of %zu mines",
 			    name, *offset, i, n);
 			return -1;
@@ -55,21 +57,25 @@ read_mines(FILE *fp, const char *name, size_t *offset, struct board *b,
 /*
  * Read the next board of an MBF stream.  Returns 1 with the board ready,
  * 0 at the end of the input, -1 after a diagnostic; an error leaves the
- * rest of the stream unread, since nothing marks where a board begins.
+ * rest of the stream unread, since nothing marks where a board begins;
+ * -2 after a read error.
  */
 int
 mbf_read(FILE *fp, const char *name, size_t *offset, struct board *b)
 {
 	uint8_t head[4];
 	size_t got, n;
+	int rc;
 
 	b->file = name;
 	got = fread(head, 1, sizeof(head), fp);
 	if (got == 0 && !ferror(fp))
 		return 0;
 	if (got != sizeof(head)) {
-		if (ferror(fp))
-			err(GF_EXIT_ERROR, "%s", name);
+		if (ferror(fp)) {
+			warn("%s", name);
+			return -2;
+		}
 		warnx("%s: byte %zu: truncated header (%zu of 4 bytes)",
 		    name, *offset, got);
 		return -1;
@@ -87,16 +93,16 @@ mbf_read(FILE *fp, const char *name, size_t *offset, struct board *b)
 		    *offset - 2, n, head[0], head[1]);
 		return -1;
 	}
-	if (read_mines(fp, name, offset, b, n) == -1)
-		return -1;
+	if ((rc = read_mines(fp, name, offset, b, n)) != 0)
+		return rc;
 	if (board_finish(b) == -1)
 		return -1;
 	return 1;
 }
 
-/* Write the mines of a board; -1 after a diagnostic if it is too big. */
+/* Write the mines of a board to fp; -1 after a diagnostic if it is too big. */
 int
-mbf_write(const struct board *b)
+mbf_write(const struct board *b, FILE *fp)
 {
 	size_t r, x;
 
@@ -105,15 +111,15 @@ mbf_write(const struct board *b)
 		    "most)", b->file, b->width, b->height);
 		return -1;
 	}
-	putchar((int)b->width);
-	putchar((int)b->height);
-	putchar((int)(b->mines >> 8));
-	putchar((int)(b->mines & 0xff));
+	putc((int)b->width, fp);
+	putc((int)b->height, fp);
+	putc((int)(b->mines >> 8), fp);
+	putc((int)(b->mines & 0xff), fp);
 	for (r = 1; r <= b->height; r++)
 		for (x = 1; x <= b->width; x++)
 			if (*board_at(b, r, x) & CELL_MINE) {
-				putchar((int)(x - 1));
-				putchar((int)(r - 1));
+				putc((int)(x - 1), fp);
+				putc((int)(r - 1), fp);
 			}
 	return 0;
 }

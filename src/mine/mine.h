@@ -77,6 +77,8 @@ struct board {
 	uint64_t	 mines;
 	uint64_t	 opened;	/* open safe cells */
 	int		 lost;
+	int		 view;		/* read from a view: mines unknown */
+	size_t		 firstline;	/* input line the board began on */
 
 	/* The work of a cascade: bounded, with a sweep when it overflows. */
 	struct span	*stack;
@@ -126,6 +128,9 @@ uint8_t	*board_at(const struct board *, size_t, size_t);
 enum state board_state(const struct board *);
 void	 board_print(const struct board *, const struct output *);
 void	 board_print_rows(const struct board *);
+void	 board_reset(struct board *);
+int	 board_view_row(const char *, size_t);
+void	 board_print_view_rows(const struct board *);
 
 /* parse.c: boards and their actions in the text format. */
 int	 parse_board(struct linereader *, struct board *);
@@ -136,7 +141,7 @@ void	 reveal_open(struct board *, size_t, size_t);
 
 /* mbf.c: the binary format. */
 int	 mbf_read(FILE *, const char *, size_t *, struct board *);
-int	 mbf_write(const struct board *);
+int	 mbf_write(const struct board *, FILE *);
 
 /* gen.c: random boards. */
 struct generate {
@@ -144,9 +149,87 @@ struct generate {
 	uint64_t	 mines;
 	uint64_t	 seed;
 	size_t		 safe_row, safe_col;	/* 0 if no safe cell */
+	int		 cell_only;	/* the safe cell alone, not its block */
 };
 
 void	 generate_board(const struct generate *, struct board *);
+void	 generate_draw(const struct generate *, struct board *, struct rng *);
+uint64_t generate_no_guess(const struct generate *, struct board *,
+	    uint64_t);
 uint64_t generate_limit(const struct generate *);
+
+/* stats.c: the figures of a board's mines. */
+struct stats {
+	uint64_t	 bbbv, openings, islands, island_cells, zini;
+	uint64_t	 mines, cells;
+};
+
+void	 stats_compute(struct board *, struct stats *);
+
+/* solve.c: what the numbers and the mine counter tell. */
+#define KNOW_MINE	0x01	/* certainly a mine */
+#define KNOW_SAFE	0x02	/* certainly safe */
+#define KNOW_QUEUED	0x04	/* on the work list */
+#define SOLVE_BUDGET	((size_t)1 << 22)	/* search nodes a region */
+
+struct constraint {
+	int		 need;		/* mines still needed */
+	int		 n;		/* unknown neighbours */
+};
+
+/* A set of frontier cells no number links to the others. */
+struct region {
+	size_t		 first, ncells;	/* in the solver's fcell */
+	int		 exact;		/* counted within the budget */
+	double		*count;		/* [k]: assignments with k mines */
+	double		*mines;		/* [p * (ncells + 1) + k]: of those, with
+					   cell p a mine */
+};
+
+struct solver {
+	struct board	*b;
+	uint8_t		*know;		/* KNOW_* a padded cell */
+	uint32_t	*map;		/* padded cell to frontier index */
+	size_t		 ncells;	/* padded cells */
+	uint64_t	 total;		/* mines on the board */
+	size_t		 budget;	/* search nodes a region */
+	ptrdiff_t	 off[8];	/* the neighbours */
+	size_t		*queue, nqueue, capqueue;
+	size_t		 nsafe, nmine;	/* cells marked */
+	size_t		*fcell, nfcell, capfcell;	/* frontier cells */
+	size_t		*fcon, nfcon, capfcon;	/* frontier numbers */
+	struct constraint *con;
+	double		*prob;		/* a frontier cell's probability */
+	struct region	*region;
+	size_t		 nregion;
+	double		*work;
+	size_t		 capwork;
+	size_t		 nodes;		/* searched, in all */
+	int		 exact;		/* every region counted */
+	double		 interior;	/* a cell off the frontier */
+	int		 interior_certain;	/* 1 all safe, 2 all mines */
+	uint64_t	 ninterior;
+	int		 logging;	/* keep the marks to take back */
+	size_t		*undo, nundo, capundo;
+};
+
+void	 solver_init(struct solver *, struct board *, uint64_t);
+void	 solver_free(struct solver *);
+size_t	 solver_index(const struct solver *, size_t, size_t);
+int	 solver_logic(struct solver *);
+int	 solver_analyse(struct solver *);
+double	 solver_prob(const struct solver *, size_t);
+int	 solver_probe(struct solver *, size_t, int);
+
+/* play.c: hints, probabilities, a whole game, boards without guesses. */
+struct game {
+	uint64_t	 clicks, guesses;
+	int		 won;
+	int		 stuck;		/* logic alone could not go on */
+};
+
+int	 play_hint(struct board *, uint64_t);
+int	 play_probabilities(struct board *, uint64_t);
+void	 play_solve(struct board *, int, struct game *);
 
 #endif /* MINE_H */

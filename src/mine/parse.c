@@ -60,8 +60,9 @@ parse_number(const struct linereader *lr, size_t *pos, size_t max,
 	if (n == 0 || n >= sizeof(buf) || (*pos < lr->len &&
 	    !isspace((unsigned char)lr->line[*pos]))) {
 		warn_at_column(lr->name, lr->lineno, start + 1,
-		    "expected a %s number (found '%.*s')", what,
-		    (int)strcspn(lr->line + start, " \t"), lr->line + start);
+		    "expected a %s number (%s)", what,
+		    excerpt(lr->line + start, strcspn(lr->line + start,
+		    " \t")));
 		return -1;
 	}
 	memcpy(buf, lr->line + start, n);
@@ -92,7 +93,7 @@ parse_action(const struct linereader *lr, struct board *b)
 			break;
 	if (i == 4) {
 		warn_at_column(lr->name, lr->lineno, 1,
-		    "unknown action (found '%.*s')", (int)word, line);
+		    "unknown action (%s)", excerpt(line, word));
 		return -1;
 	}
 	while (pos < lr->len && isspace((unsigned char)line[pos]))
@@ -107,8 +108,8 @@ parse_action(const struct linereader *lr, struct board *b)
 		pos++;
 	if (pos < lr->len) {
 		warn_at_column(lr->name, lr->lineno, pos + 1,
-		    "unexpected text after the action (found '%s')",
-		    line + pos);
+		    "unexpected text after the action (%s)",
+		    excerpt(line + pos, lr->len - pos));
 		return -1;
 	}
 	reveal_apply(b, (enum action)i, row, col);
@@ -122,7 +123,8 @@ parse_action(const struct linereader *lr, struct board *b)
 static int
 take_line(struct linereader *lr, struct board *b, int *rows, int *acting)
 {
-	if (is_action(lr->line, lr->len)) {
+	if (is_action(lr->line, lr->len) && !(b->view &&
+	    board_view_row(lr->line, lr->len))) {
 		if (!*rows) {
 			warn_at(lr->name, lr->lineno,
 			    "action before any board row");
@@ -132,6 +134,11 @@ take_line(struct linereader *lr, struct board *b, int *rows, int *acting)
 			*acting = 1;
 			if (board_finish(b) == -1)
 				return -1;
+		}
+		if (b->view) {
+			warn_at(lr->name, lr->lineno, "actions need the "
+			    "mines, which a view does not show");
+			return -1;
 		}
 		return parse_action(lr, b);
 	}
@@ -184,8 +191,11 @@ parse_board(struct linereader *lr, struct board *b)
 				break;
 			continue;
 		}
-		if (lr->line[0] == '#' || bad)
+		if (bad || (lr->line[0] == '#' && !(b->view && !acting &&
+		    board_view_row(lr->line, lr->len))))
 			continue;
+		if (!rows)
+			b->firstline = lr->lineno;
 		if (take_line(lr, b, &rows, &acting) == -1)
 			bad = 1;
 	}

@@ -1,0 +1,345 @@
+/*
+ * play.c: the solver put to work.  Hints as actions that pipe back into
+ * mine-reveal, each covered cell's probability, whole games played from
+ * a first click, and the test that a generated board needs no guess.
+ */
+
+#include "config.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf.h"
+#include "mine.h"
+
+#define TIE		1e-9	/* probabilities closer than this are equal */
+#define TOLERANCE	0.02	/* guesses this close to the safest compete */
+
+static void	 known_from_view(struct solver *);
+static void	 print_prob(double);
+static double	 estimate(const struct solver *, size_t);
+static size_t	 best_guess(struct solver *);
+static double	 progress(struct solver *, size_t);
+static size_t	 open_known(struct solver *, struct game *);
+static void	 unflag_all(struct board *);
+
+/* A view shows some mines itself once a game is lost. */
+static void
+known_from_view(struct solver *s)
+{
+	size_t x;
+
+	if (!s->b->view)
+		return;
+	for (x = 0; x < s->ncells; x++)
+		if ((s->b->cell[x] & (CELL_OPEN | CELL_MINE)) == CELL_MINE)
+			s->know[x] |= KNOW_MINE;
+}
+
+/*
+ * The cells certainly safe and certainly mines, as actions.  A flag on
+ * a safe cell is taken off first; flags are the player's guesses, so
+ * the analysis does not trust them.  Returns -1 after a diagnostic if
+ * the numbers cannot be right.
+ */
+int
+play_hint(struct board *b, uint64_t total)
+{
+	struct solver s;
+	size_t r, c, i, nsafe = 0, nmine = 0;
+	uint8_t cell;
+
+	if (board_state(b) != STATE_PLAYING) {
+		printf("# hint: the game is over\n");
+		return 0;
+	}
+	solver_init(&s, b, total);
+	known_from_view(&s);
+	if (solver_analyse(&s) == -1) {
+		warn_at(b->file, b->rowline[1], "no board fits these numbers%s",
+		    total == UINT64_MAX ? "" : " and this many mines");
+		solver_free(&s);
+		return -1;
+	}
+	for (r = 1; r <= b->height; r++)
+		for (c = 1; c <= b->width; c++) {
+			i = solver_index(&s, r, c);
+			cell = b->cell[i];
+			if (cell & CELL_OPEN)
+				continue;
+			if (s.know[i] & KNOW_SAFE) {
+				if (cell & CELL_FLAG)
+					printf("unflag %zu %zu\n", r, c);
+				printf("open %zu %zu\n", r, c);
+				nsafe++;
+			} else if ((s.know[i] & KNOW_MINE) &&
+			    !(cell & CELL_FLAG) && !(b->view &&
+			    (cell & CELL_MINE))) {
+				printf("flag %zu %zu\n", r, c);
+				nmine++;
+			}
+		}
+	printf("# hint: %zu safe, %zu mines", nsafe, nmine);
+	if (!s.exact)
+		printf(" (%s)", total == UINT64_MAX ? "without the mine count" :
+		    "a region too large to count: the rules' cells only");
+	putchar('\n');
+	solver_free(&s);
+	return 0;
+}
+
+/* 0 and 1 only when certain; otherwise never rounded to either. */
+static void
+print_prob(double p)
+{
+	if (p == 0 || p == 1)
+		printf("%d\n", (int)p);
+	else if (p < 0.0000005)
+		printf("%.2e\n", p);
+	else if (p > 0.9999995)
+		printf("%.12f\n", p);
+	else
+		printf("%.6f\n", p);
+}
+
+/*
+ * Each covered cell's probability of being a mine, as comment lines
+ * "# p ROW COLUMN P".  When a region could not be counted, only the
+ * certain cells get a figure and the others "?".
+ */
+int
+play_probabilities(struct board *b, uint64_t total)
+{
+	struct solver s;
+	size_t r, c, i, big = 0, x;
+	double p;
+
+	if (board_state(b) != STATE_PLAYING) {
+		printf("# probabilities: the game is over\n");
+		return 0;
+	}
+	solver_init(&s, b, total);
+	known_from_view(&s);
+	if (solver_analyse(&s) == -1) {
+		warn_at(b->file, b->rowline[1], "no board fits these numbers "
+		    "and this many mines");
+		solver_free(&s);
+		return -1;
+	}
+	for (x = 0; x < s.nregion; x++)
+		if (!s.region[x].exact && s.region[x].ncells > big)
+			big = s.region[x].ncells;
+	if (s.exact)
+		printf("# probabilities: exact, %zu regions, %" PRIu64
+		    " cells off the frontier\n", s.nregion, s.ninterior);
+	else
+		printf("# probabilities: not exact: a region of %zu cells is "
+		    "too large to count; only certain cells are given\n",
+		    big);
+	for (r = 1; r <= b->height; r++)
+		for (c = 1; c <= b->width; c++) {
+			i = solver_index(&s, r, c);
+			if (b->cell[i] & CELL_OPEN)
+				continue;
+			printf("# p %zu %zu ", r, c);
+			p = solver_prob(&s, i);
+			if (isnan(p))
+				printf("?\n");
+			else
+				print_prob(p);
+		}
+	solver_free(&s);
+	return 0;
+}
+
+/*
+ * A figure to guess by where the count gave none: the highest share of
+ * the mines a neighbouring number still needs.
+ */
+static double
+estimate(const struct solver *s, size_t i)
+{
+	double p = solver_prob(s, i), e = 0;
+	size_t j, k, u;
+	int d, m;
+
+	if (!isnan(p))
+		return p;
+	for (d = 0; d < 8; d++) {
+		j = i + s->off[d];
+		if ((s->b->cell[j] & (CELL_OPEN | CELL_MINE)) != CELL_OPEN ||
+		    (s->b->cell[j] & CELL_COUNT) > 8)
+			continue;
+		u = 0;
+		m = 0;
+		for (k = 0; k < 8; k++) {
+			size_t n = j + s->off[k];
+
+			if (s->know[n] & KNOW_MINE)
+				m++;
+			else if (!(s->b->cell[n] & CELL_OPEN) &&
+			    !(s->know[n] & KNOW_SAFE))
+				u++;
+		}
+		if (u > 0 && ((s->b->cell[j] & CELL_COUNT) - m) / (double)u > e)
+			e = ((s->b->cell[j] & CELL_COUNT) - m) / (double)u;
+	}
+	if (e == 0)
+		e = (double)s->total / ((double)s->b->width * s->b->height);
+	return e;
+}
+
+/*
+ * The cell to guess.  Among the cells at most TOLERANCE more likely to
+ * be a mine than the safest, the one with the best chance of being safe
+ * and giving the rules a safe cell at once (progress); then the one most
+ * likely a zero (safe, its unknown neighbours safe, taken as if
+ * independent); then the first in reading order.
+ */
+/*
+ * The chance that opening covered cell i, if safe, shows a number from
+ * which the rules find a safe cell at once: the numbers it could show
+ * weighted as if its unknown neighbours were independent.
+ */
+static double
+progress(struct solver *s, size_t i)
+{
+	double dist[9], q, sum = 0;
+	size_t j;
+	int d, v, n = 0, known = 0;
+
+	memset(dist, 0, sizeof(dist));
+	dist[0] = 1;
+	for (d = 0; d < 8; d++) {
+		j = i + s->off[d];
+		if (s->b->cell[j] & CELL_OPEN)
+			continue;
+		if (s->know[j] & KNOW_MINE) {
+			known++;
+			continue;
+		}
+		if (s->know[j] & KNOW_SAFE)
+			continue;
+		q = estimate(s, j);
+		n++;
+		for (v = n; v > 0; v--)
+			dist[v] = dist[v] * (1 - q) + dist[v - 1] * q;
+		dist[0] *= 1 - q;
+	}
+	for (v = 0; v <= n && known + v <= 8; v++)
+		if (dist[v] > 0 && solver_probe(s, i, known + v) == 1)
+			sum += dist[v];
+	return sum;
+}
+
+static size_t
+best_guess(struct solver *s)
+{
+	size_t r, c, i, j, best = 0;
+	double p, z, bp = 2, bz = -1, q, score;
+	int d;
+
+	for (r = 1; r <= s->b->height; r++)
+		for (c = 1; c <= s->b->width; c++) {
+			i = solver_index(s, r, c);
+			if ((s->b->cell[i] & CELL_OPEN) ||
+			    (s->know[i] & KNOW_MINE))
+				continue;
+			if ((p = estimate(s, i)) < bp)
+				bp = p;
+		}
+	for (r = 1; r <= s->b->height; r++)
+		for (c = 1; c <= s->b->width; c++) {
+			i = solver_index(s, r, c);
+			if ((s->b->cell[i] & CELL_OPEN) ||
+			    (s->know[i] & KNOW_MINE))
+				continue;
+			p = estimate(s, i);
+			if (p > bp + TOLERANCE + TIE)
+				continue;
+			z = 1 - p;
+			for (d = 0; d < 8; d++) {
+				j = i + s->off[d];
+				if (s->b->cell[j] & CELL_OPEN)
+					continue;
+				q = estimate(s, j);
+				z *= 1 - q;
+			}
+			score = (1 - p) * (progress(s, i) + z * 1e-3);
+			if (score > bz + TIE) {
+				bz = score;
+				best = i;
+			}
+		}
+	return best;
+}
+
+/* Open every cell marked safe; returns how many clicks that took. */
+static size_t
+open_known(struct solver *s, struct game *g)
+{
+	size_t x, n = 0;
+	struct board *b = s->b;
+
+	for (x = 0; x < s->ncells; x++) {
+		if ((s->know[x] & KNOW_SAFE) && !(b->cell[x] & CELL_OPEN)) {
+			reveal_open(b, x / b->stride, x % b->stride);
+			n++;
+		}
+	}
+	g->clicks += n;
+	return n;
+}
+
+static void
+unflag_all(struct board *b)
+{
+	size_t x, n = (b->height + 2) * b->stride;
+
+	for (x = 0; x < n; x++)
+		b->cell[x] &= ~CELL_FLAG;
+}
+
+/*
+ * Play the board to its end: certain moves first, then the best guess.
+ * With no_guess, stop instead of guessing (g->stuck).  A board with no
+ * open cell begins with a guess.  Flags of the input are taken off.
+ */
+void
+play_solve(struct board *b, int no_guess, struct game *g)
+{
+	struct solver s;
+	size_t i;
+	int got;
+
+	memset(g, 0, sizeof(*g));
+	unflag_all(b);
+	solver_init(&s, b, b->mines);
+	while (board_state(b) == STATE_PLAYING) {
+		if (b->opened > 0) {
+			if (solver_logic(&s) == -1)
+				break;
+			if (open_known(&s, g) > 0)
+				continue;
+			got = solver_analyse(&s);
+			if (got == -1)
+				break;
+			if (open_known(&s, g) > 0)
+				continue;
+		} else
+			solver_analyse(&s);
+		if (no_guess) {
+			g->stuck = 1;
+			break;
+		}
+		i = best_guess(&s);
+		g->clicks++;
+		g->guesses++;
+		reveal_open(b, i / b->stride, i % b->stride);
+	}
+	g->won = board_state(b) == STATE_WON;
+	solver_free(&s);
+}

@@ -1,0 +1,348 @@
+#!/usr/bin/env bats
+# mine-reveal thinking like a player: board metrics against published and
+# hand-worked figures, certain cells and probabilities against a brute
+# force count, whole games, boards that need no guess, views read back.
+
+load helpers
+
+d=mine-reveal
+golf=$data/$d/golf-3bv.in
+
+@test "--stats: the code-golf 8x8 board has 3BV 23, 3 openings, 3 islands, ZiNi 18" {
+	run mine-reveal --stats "$golf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "3bv=23 openings=3 islands=3 zini=18 mines=10 cells=64" ]
+}
+
+@test "--stats: hand-worked boards, one line a board, a bad board a comment" {
+	run --separate-stderr mine-reveal --stats <<-'EOF'
+	...
+	.*.
+	...
+
+	...
+	...
+
+	*.*
+	...
+	...
+	...
+	*..
+
+	..
+	...
+	EOF
+	[ "$status" -eq 1 ]
+	# Eight numbered cells in one island; the greedy chords (1,2) for
+	# 3 clicks (open, flag, chord), then (2,1) and (2,3): 5.
+	[ "${lines[0]}" = "3bv=8 openings=0 islands=1 zini=5 mines=1 cells=9" ]
+	[ "${lines[1]}" = "3bv=1 openings=1 islands=0 zini=1 mines=0 cells=6" ]
+	# One opening reaches every safe cell but (1,2), an island of one.
+	[ "${lines[2]}" = "3bv=2 openings=1 islands=1 zini=2 mines=3 cells=15" ]
+	[ "${lines[3]}" = "# skipped: bad board at line 14" ]
+	[ "${#lines[@]}" -eq 4 ]
+}
+
+@test "--stats ignores what is open or flagged: the same figures after play" {
+	a=$(mine-reveal --stats "$golf")
+	b=$(mine-reveal -c 1,1 "$golf" | mine-reveal --stats)
+	[ "$a" = "$b" ]
+}
+
+@test "--hint: the certain cells of a hand-checked position, as actions" {
+	# After opening the corner: (1,3) shows 1 over (1,4) and (2,4), so
+	# (2,3)'s 2 puts a mine on (3,4); (3,1) and (3,2) both show 1 and
+	# share (4,1) and (4,2), so (4,3) is safe.
+	run mine-reveal -c 1,1 "$golf"
+	run mine-reveal --hint <<< "$output"
+	[ "$status" -eq 0 ]
+	[ "${lines[8]}" = "flag 3 4" ]
+	[ "${lines[9]}" = "open 4 3" ]
+	[ "${lines[10]}" = "# hint: 1 safe, 1 mines" ]
+}
+
+@test "--hint output pipes back into mine-reveal and opens the safe cells" {
+	run bash -c "mine-reveal -c 1,1 '$golf' | mine-reveal --hint | mine-reveal -v"
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "113F####" ]
+	[ "${lines[3]}" = "##3#####" ]
+}
+
+@test "--hint on the player's view gives the same actions, mines from -m" {
+	full=$(mine-reveal -c 1,1 "$golf" | mine-reveal --hint | grep -E '^(open|flag) ')
+	view=$(mine-reveal -c 1,1 -v "$golf" | mine-reveal -i view -m 10 --hint | grep -E '^(open|flag) ')
+	[ -n "$full" ]
+	[ "$full" = "$view" ]
+	# Without the mine counter the rules still find these two.
+	run bash -c "mine-reveal -c 1,1 -v '$golf' | mine-reveal -i view --hint"
+	[[ "$output" == *"flag 3 4"*"open 4 3"*"without the mine count"* ]]
+}
+
+@test "a view is read back: rows of # are rows, comments need another letter" {
+	run mine-reveal -i view -m 1 --probabilities <<-'EOF'
+	# a view: the state line below is a comment, the rows of # are not
+	##
+	#1
+	# state: playing opened=1
+	EOF
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "##" ]
+	[ "${lines[1]}" = "#1" ]
+	[ "${lines[3]}" = "# p 1 1 0.333333" ]
+	[ "${lines[5]}" = "# p 2 1 0.333333" ]
+	# The full state still takes # as a comment: old files read as before.
+	run mine-reveal <<-'EOF'
+	# a comment
+	..
+	EOF
+	[ "${lines[0]}" = ".." ]
+}
+
+@test "a view takes no actions and no -c: it has no mines to play against" {
+	run --separate-stderr mine-reveal -i view <<< '##'
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-i view goes with --hint or --probabilities"* ]]
+	run --separate-stderr mine-reveal -i view --hint <<< $'#1\nopen 1 1'
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"actions need the mines, which a view does not show"* ]]
+}
+
+@test "--probabilities: hand-worked figures" {
+	# One mine, three covered cells all next to the 1: a third each.
+	run mine-reveal --probabilities <<-'EOF'
+	1*
+	..
+	EOF
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "# probabilities: exact, 1 regions, 0 cells off the frontier" ]
+	[ "${lines[3]}" = "# p 1 2 0.333333" ]
+	[ "${lines[4]}" = "# p 2 1 0.333333" ]
+	[ "${lines[5]}" = "# p 2 2 0.333333" ]
+	# Two mines: one by the 1 among its three cells, the other among the
+	# eight cells off the frontier.
+	run mine-reveal --probabilities <<-'EOF'
+	1*....
+	...*..
+	EOF
+	[ "${lines[2]}" = "# probabilities: exact, 1 regions, 8 cells off the frontier" ]
+	[ "${lines[3]}" = "# p 1 2 0.333333" ]
+	[ "${lines[4]}" = "# p 1 3 0.125000" ]
+	[ "${lines[8]}" = "# p 2 1 0.333333" ]
+	# A certain cell is 0 or 1, never a rounded figure.
+	run mine-reveal --probabilities <<-'EOF'
+	1*.
+	111
+	EOF
+	[ "${lines[3]}" = "# p 1 2 1" ]
+	[ "${lines[4]}" = "# p 1 3 0" ]
+}
+
+# brute PROBABILITIES-OUTPUT: every mine placement with the board's total
+# that every open number agrees with, counted by hand; prints "ok" if
+# each "# p" line matches the share of placements with that cell a mine.
+brute() {
+	awk '
+	/^# p / { want[$3 "," $4] = $5; next }
+	/^#/ { next }
+	{ h++; w = length($0); for (c = 1; c <= w; c++) g[h, c] = substr($0, c, 1) }
+	END {
+		n = 0; total = 0
+		for (r = 1; r <= h; r++)
+			for (c = 1; c <= w; c++) {
+				if (g[r, c] == "*") total++
+				if (g[r, c] == "." || g[r, c] == "*") { cr[n] = r; cc[n] = c; idx[r, c] = n; n++ }
+			}
+		if (n > 16) { print "too big"; exit }
+		for (m = 0; m < 2 ^ n; m++) {
+			k = 0; x = m
+			for (i = 0; i < n; i++) { bit[i] = x % 2; x = int(x / 2); k += bit[i] }
+			if (k != total) continue
+			ok = 1
+			for (r = 1; r <= h && ok; r++)
+				for (c = 1; c <= w && ok; c++) {
+					if (g[r, c] !~ /[0-8]/) continue
+					s = 0
+					for (dr = -1; dr <= 1; dr++)
+						for (dc = -1; dc <= 1; dc++)
+							if (((r + dr) SUBSEP (c + dc)) in idx)
+								s += bit[idx[r + dr, c + dc]]
+					if (s != g[r, c]) ok = 0
+				}
+			if (!ok) continue
+			ways++
+			for (i = 0; i < n; i++) hits[i] += bit[i]
+		}
+		for (i = 0; i < n; i++) {
+			p = hits[i] / ways; key = cr[i] "," cc[i]
+			v = want[key]
+			if (v == "?" || v == "" || (v - p) > 1e-6 || (p - v) > 1e-6) {
+				print "cell " key ": brute force " p ", mine-reveal " v; bad = 1
+			}
+		}
+		if (!bad) print "ok"
+	}'
+}
+
+@test "--probabilities agree with a brute-force count on small boards" {
+	tested=0
+	for s in $(seq 1 40); do
+		out=$(mine-reveal -g 5x4 -m 4 -S "$s" --safe-cell 1,1 | mine-reveal -c 1,1 | mine-reveal --probabilities)
+		grep -q '^# state\|game is over' <<< "$out" && continue
+		[ "$(grep -c '^# p' <<< "$out")" -le 16 ] || continue
+		[ "$(grep -c '^# p' <<< "$out")" -ge 4 ] || continue
+		run brute <<< "$out"
+		echo "seed $s: $output"
+		[ "$output" = ok ]
+		tested=$((tested + 1))
+		[ "$tested" -lt 8 ] || break
+	done
+	[ "$tested" -ge 5 ]
+}
+
+@test "a region too large to count is said so, and no figure is made up" {
+	# Two open rows over a row of 4001 covered cells, a mine in every
+	# third: the 1s leave two of every three cells in doubt at both ends,
+	# one region of 2668 cells, past what the search counts.
+	run bash -c 'awk "BEGIN { for (i = 0; i < 4001; i++) { a = a \".\"; b = b (i % 3 == 0 ? \"*\" : \".\") } print a; print a; print b }" |
+	    mine-reveal -c 1,1 | mine-reveal --probabilities'
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"# probabilities: not exact: a region of 2668 cells is too large to count"* ]]
+	[[ "$output" == *"# p 3 1 ?"* ]]
+}
+
+@test "--solve plays to the end: won boards say so with clicks and guesses" {
+	run mine-reveal --solve "$golf"
+	[ "$status" -eq 0 ]
+	[[ "${lines[8]}" =~ ^"# state: "(won|lost)" clicks="[0-9]+" guesses="[1-9][0-9]*$ ]]
+	# Opened at the corner, logic does the rest but one guess.
+	run bash -c "mine-reveal -c 1,1 '$golf' | mine-reveal --solve"
+	[[ "${lines[8]}" =~ ^"# state: "(won|lost)" clicks="[0-9]+" guesses="[0-9]+$ ]]
+	# A board logic alone wins needs no guess.
+	run mine-reveal --solve <<-'EOF'
+	01*
+	011
+	000
+	EOF
+	[ "${lines[3]}" = "# state: won clicks=0 guesses=0" ]
+}
+
+@test "--no-guess boards are won by the solver without a guess, and reproducible" {
+	run bash -c 'mine-reveal --generate 30x16 --mines 99 --safe 4,4 --no-guess -S 7 --count 20 | mine-reveal --solve'
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^# state: won clicks=[0-9]* guesses=0$' <<< "$output")" -eq 20 ]
+	a=$(mine-reveal -g 30x16 -m 99 --safe 4,4 --no-guess -S 11)
+	b=$(mine-reveal -g 30x16 -m 99 --safe 4,4 --no-guess -S 11)
+	[ "$a" = "$b" ]
+	[[ "$(head -1 <<< "$a")" == "# mine-reveal -g 30x16 -m 99 -S 11 --safe 4,4 --no-guess (board "*" drawn)" ]]
+	[ "$(tail -1 <<< "$a")" = "open 4 4" ]
+}
+
+@test "the README pipeline: a no-guess expert board, solved" {
+	run bash -c 'mine-reveal --generate 30x16 --mines 99 --safe 4,4 --no-guess | mine-reveal --solve'
+	[ "$status" -eq 0 ]
+	[[ "${lines[16]}" =~ ^"# state: won clicks="[0-9]+" guesses=0"$ ]]
+}
+
+@test "--safe-cell keeps the one cell clear, and excludes --safe" {
+	for s in 1 2 3 4 5; do
+		run mine-reveal -g 4x4 -m 15 --safe-cell 1,1 -S "$s"
+		[ "${lines[1]}" = ".***" ]
+	done
+	run --separate-stderr mine-reveal -g 4x4 -m 1 --safe-cell 1,1 --safe 2,2
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--safe and --safe-cell exclude each other"* ]]
+	run --separate-stderr mine-reveal -g 9x9 -m 10 --no-guess
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--no-guess needs --safe"* ]]
+}
+
+@test "modes exclude each other, and go with what they can use" {
+	run --separate-stderr mine-reveal --hint --solve
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"--hint and --solve exclude each other"* ]]
+	run --separate-stderr mine-reveal --stats -i view
+	[ "$status" -eq 2 ]
+	run --separate-stderr mine-reveal -z
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-z shows the view: it needs -v or -f view"* ]]
+}
+
+@test "the man page's new examples work as shown" {
+	cd "$top_srcdir"
+	run mine-reveal --stats examples/mine-3bv.txt
+	expected=$(sed -n '/^\$ mine-reveal --stats examples\/mine-3bv.txt/{n;p}' man/mine-reveal.1)
+	[ "$output" = "$expected" ]
+	run bash -c 'mine-reveal -c 1,1 examples/mine-3bv.txt | mine-reveal --hint | tail -n 3'
+	expected=$(sed -n '/^\$ mine-reveal -c 1,1 examples\/mine-3bv.txt | mine-reveal --hint/,/^# hint/p' man/mine-reveal.1 | sed 1,2d)
+	[ "$output" = "$expected" ]
+	run bash -c 'mine-reveal --generate 30x16 --mines 99 --safe 4,4 --no-guess | mine-reveal --solve | tail -n 1'
+	[[ "$output" =~ ^"# state: won clicks="[0-9]+" guesses=0"$ ]]
+}
+
+@test "--help lists every long option, and into /dev/full exits 2" {
+	run mine-reveal --help
+	[ "$status" -eq 0 ]
+	for o in blank-zeros click count format generate help hint input mines \
+	    no-guess probabilities safe safe-cell seed solve stats summary version view; do
+		[[ "$output" == *"--$o"* ]] || { echo "missing --$o"; false; }
+	done
+	run mine-reveal --help
+	run bash -c 'mine-reveal --help > /dev/full'
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"write error"* ]]
+	run bash -c 'mine-reveal -V > /dev/full'
+	[ "$status" -eq 2 ]
+}
+
+@test "-i auto tells MBF from text by the first byte" {
+	cd "$top_srcdir"
+	a=$(mine-reveal -f mbf examples/mine-beginner.txt | mine-reveal -i mbf)
+	b=$(mine-reveal -f mbf examples/mine-beginner.txt | mine-reveal -i auto)
+	c=$(mine-reveal -i auto examples/mine-beginner.txt)
+	[ "$a" = "$b" ]
+	[ "$(grep -v '^#' <<< "$c")" = "$(grep -v '^#' examples/mine-beginner.txt)" ]
+}
+
+@test "--summary counts boards, good and bad; a directory is reported and skipped" {
+	run --separate-stderr mine-reveal --summary "$data/$d/stream.in" /
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"mine-reveal: 3 records: 2 good, 1 bad, 0 warnings"* ]]
+	[[ "$stderr" == *"Is a directory"* ]]
+}
+
+@test "old spellings still work: -s seed, -S row,column" {
+	a=$(mine-reveal -g 9x9 -m 10 -s 5 -S 5,5)
+	b=$(mine-reveal -g 9x9 -m 10 -S 5 --safe 5,5)
+	[ "$a" = "$b" ]
+}
+
+@test "completions offer the new options, and bash completes after --format=" {
+	run complete_words mine-reveal --pro
+	[ "$output" = "--probabilities" ]
+	run complete_words mine-reveal --format=v
+	[ "$output" = "--format=view" ]
+	run complete_words mine-reveal -i a
+	[ "$output" = "auto" ]
+	grep -q -- "--no-guess" "$top_srcdir/completions/zsh/_mine-reveal"
+	grep -q -- "-l safe-cell" "$top_srcdir/completions/fish/mine-reveal.fish"
+	if command -v zsh > /dev/null; then
+		zsh -n "$top_srcdir/completions/zsh/_mine-reveal"
+	fi
+	if command -v fish > /dev/null; then
+		fish -n "$top_srcdir/completions/fish/mine-reveal.fish"
+	fi
+}
+
+@test "a write error stops a long run at once, with status 2" {
+	run bash -c 'timeout 20 mine-reveal -g 9x9 -m 10 -S 1 --count 100000000 > /dev/full'
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"write error on standard output"* ]]
+}
+
+@test "SIGINT finishes the board in hand and exits 130" {
+	timeout --preserve-status -s INT 1 mine-reveal -g 30x16 -m 99 -S 1 --count 100000000 > "$BATS_TEST_TMPDIR/out" || status=$?
+	[ "$status" -eq 130 ]
+	# Whole boards only: a comment line and 16 rows each.
+	[ $(( $(wc -l < "$BATS_TEST_TMPDIR/out") % 18 )) -eq 17 ]
+	[ "$(tail -n 1 "$BATS_TEST_TMPDIR/out" | wc -c)" -eq 31 ]
+}
