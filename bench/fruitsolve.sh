@@ -1,81 +1,144 @@
 #!/bin/bash
-# Scores and CPU time of fruitsolve's plans on boards drawn by the game's
-# rule with a fixed seed, the greedy player as the baseline in the same
-# run: mean, median, min and max apples cleared of 170, CPU seconds a
-# board, and the search's gain over the greedy player.  Every plan is
-# replayed before it counts.  Then the time to list every rectangle of 10
-# on a 2000x2000 board against wc -l on the same file (medians of runs).
-# Targets: greedy at least 115 in under 0.01 s a board; the default
-# effort at least 145 in at most 2 s a board; the listing in a few
-# seconds.
+# fruitsolve's plans on boards drawn by the game's rule with a fixed seed
+# (not the seed the search was tuned on), the greedy player as the
+# baseline in the same run.  For the greedy player and for the search at
+# 0.25, 1 and 4 times the default effort: mean and median apples of 170
+# and the median CPU seconds (user + system) a board, each board planned
+# by a process of its own; every plan is replayed before it counts.
+# Then, per board at the default effort, the gap to the count bound, and
+# the time to list every rectangle of 10 on a 2000x2000 board against
+# wc -l on the same file.
 #
-# usage: bench/fruitsolve.sh [boards] [runs]   (from a built tree;
-#        FRUITSOLVE names the program, EFFORT a search effort to add)
+# The count bound is what a plan could clear if geometry did not matter,
+# only the digits: every digit from 1 to 5, and of the 9s, 8s, 7s and 6s
+# as many as the 1s to 4s can make up to 10, cheapest first (no group of
+# 10 holds two digits over 5; a 9 needs a 1 of its own, an 8 needs 2 of
+# the small digits' worth, a 7 needs 3, a 6 needs 4).  The gap is that
+# bound less what the plan cleared: apples lost to geometry and search.
+#
+# Targets: greedy at least 115 in a few ms a board; the default effort
+# a mean of at least 150 at a median of at most 2 CPU s a board.
+#
+# usage: bench/fruitsolve.sh [boards] [seed]   (from a built tree;
+#        FRUITSOLVE names the program; CURVE=0 skips 0.25x and 4x;
+#        JOBS boards are planned at once, 1 by default: CPU time is
+#        counted a process at a time, so JOBS changes only the wall time)
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
 bin=${FRUITSOLVE:-./fruitsolve}
 n=${1:-100}
-runs=${2:-3}
+seed=${2:-4242}
+default=2200000
+jobs=${JOBS:-1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 [ -x "$bin" ] || { echo "bench: build first ($bin not found)" >&2; exit 2; }
 
-# cpu CMD...: run CMD once, its stdout to $tmp/out; prints the user and
+# cpu OUT CMD...: run CMD once, its stdout to OUT; prints the user and
 # system CPU seconds it took.
 cpu() {
-	local TIMEFORMAT='%3U %3S'
-	{ time "$@" >"$tmp/out" 2>/dev/null; } 2>&1 |
+	local TIMEFORMAT='%3U %3S' out=$1
+	shift
+	{ time "$@" >"$out" 2>/dev/null; } 2>&1 |
 	    awk '{ print $1 + $2 }'
 }
 
-# median_cpu CMD...: the median CPU seconds of $runs runs of CMD.
-median_cpu() {
-	local i
-	for ((i = 0; i < runs; i++)); do
-		cpu "$@"
-	done | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
+# plan_one LABEL I ARGS...: plan board I into $tmp/LABEL.I.game and its
+# CPU seconds into $tmp/LABEL.I.cpu.
+plan_one() {
+	local label=$1 i=$2
+	shift 2
+	cpu "$tmp/${label// /_}.$i.game" "$bin" "$@" -f game "$tmp/board.$i" \
+	    >"$tmp/${label// /_}.$i.cpu"
 }
 
-# stats LABEL SECONDS: summary of the "# cleared" lines of $tmp/out after
-# checking them by a replay.
-stats() {
-	local label=$1 secs=$2
-	"$bin" -r "$tmp/games" >"$tmp/replayed" ||
+# plan_all LABEL ARGS...: plan every board with ARGS, one process a
+# board, into $tmp/LABEL.games (-f game) and $tmp/LABEL.cpu; check the
+# plans by replaying them; print the summary line.
+plan_all() {
+	local label=$1 i
+	shift
+	: >"$tmp/${label// /_}.games"
+	: >"$tmp/${label// /_}.cpu"
+	for ((i = 1; i <= n; i++)); do
+		while [ "$(jobs -pr | wc -l)" -ge "$jobs" ]; do
+			wait -n
+		done
+		plan_one "$label" "$i" "$@" &
+	done
+	wait
+	for ((i = 1; i <= n; i++)); do
+		cat "$tmp/${label// /_}.$i.cpu" >>"$tmp/${label// /_}.cpu"
+		cat "$tmp/${label// /_}.$i.game" >>"$tmp/${label// /_}.games"
+		echo >>"$tmp/${label// /_}.games"
+	done
+	"$bin" -r "$tmp/${label// /_}.games" >"$tmp/${label// /_}.replayed" ||
 	    { echo "bench: a $label plan does not replay" >&2; exit 1; }
-	diff <(grep '^# cleared' "$tmp/games") \
-	    <(grep '^# cleared' "$tmp/replayed") >/dev/null ||
+	diff <(grep '^# cleared' "$tmp/${label// /_}.games") \
+	    <(grep '^# cleared' "$tmp/${label// /_}.replayed") >/dev/null ||
 	    { echo "bench: a $label score is not what replay finds" >&2; exit 1; }
-	grep '^# cleared' "$tmp/games" | awk '{ print $3 }' | sort -n |
-	    awk -v label="$label" -v secs="$secs" -v n="$n" '
-	{ s[NR] = $1; sum += $1 }
+	grep '^# cleared' "$tmp/${label// /_}.games" | awk '{ print $3 }' \
+	    >"$tmp/${label// /_}.apples"
+	paste "$tmp/${label// /_}.apples" "$tmp/${label// /_}.cpu" | awk -v label="$label" '
+	function median(a, k,   i, j, t) {
+		for (i = 2; i <= k; i++)
+			for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
+				t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+			}
+		return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
+	}
+	{ s[NR] = $1; t[NR] = $2; sum += $1; cpu += $2 }
 	END {
-		med = NR % 2 ? s[(NR + 1) / 2] : (s[NR / 2] + s[NR / 2 + 1]) / 2
-		printf "%-16s mean %6.2f  median %5.1f  min %3d  max %3d  " \
-		    "cpu %.4f s/board\n", label, sum / NR, med, s[1], s[NR],
-		    secs / n
-	}' | tee -a "$tmp/summary"
+		printf "%-14s mean %6.2f  median %5.1f  cpu median %.3f s, " \
+		    "mean %.3f s a board\n", label, sum / NR, median(s, NR),
+		    median(t, NR), cpu / NR
+	}'
 }
 
-"$bin" -g "$n" -S 2026 >"$tmp/boards"
-echo "$n boards of 10x17, seed 2026"
+"$bin" -g "$n" -S "$seed" >"$tmp/boards"
+awk -v dir="$tmp" 'BEGIN { RS = ""; i = 0 } { print > (dir "/board." ++i) }' \
+    "$tmp/boards"
+echo "$n boards of 17x10 by the game's rule, seed $seed"
 
-secs=$(cpu "$bin" -G -f game "$tmp/boards"); cp "$tmp/out" "$tmp/games"
-stats greedy "$secs"
-secs=$(cpu "$bin" -f game "$tmp/boards"); cp "$tmp/out" "$tmp/games"
-stats default "$secs"
-if [ -n "${EFFORT:-}" ]; then
-	secs=$(cpu "$bin" -e "$EFFORT" -f game "$tmp/boards")
-	cp "$tmp/out" "$tmp/games"
-	stats "effort $EFFORT" "$secs"
+plan_all greedy -G
+awk '{ t += $1 } END { printf "greedy: %.1f ms of CPU a board\n", 1000 * t / NR }' \
+    "$tmp/greedy.cpu"
+if [ "${CURVE:-1}" != 0 ]; then
+	plan_all "0.25x effort" -e $((default / 4))
 fi
-awk '{ m[NR] = $3 } END { printf "search over greedy: %+.2f apples a board\n", m[2] - m[1] }' \
-    "$tmp/summary"
+plan_all "1x effort" -e "$default"
+if [ "${CURVE:-1}" != 0 ]; then
+	plan_all "4x effort" -e $((default * 4))
+fi
+
+# The count bound of each board, then the gap of the default plans.
+for ((i = 1; i <= n; i++)); do
+	grep -v '^#' "$tmp/board.$i" | fold -w1 | awk '
+	/[1-9]/ { d[$1]++ }
+	END {
+		small = d[1] + 2 * d[2] + 3 * d[3] + 4 * d[4]
+		b = d[1] + d[2] + d[3] + d[4] + d[5]
+		nine = d[9] < d[1] ? d[9] : d[1]
+		b += nine; small -= nine
+		for (k = 8; k >= 6; k--) {
+			need = 10 - k
+			take = int(small / need)
+			take = take < d[k] ? take : d[k]
+			b += take; small -= take * need
+		}
+		print b
+	}'
+done >"$tmp/bound"
+paste "$tmp/bound" "$tmp/1x_effort.apples" | awk '
+{ gap = $1 - $2; printf "board %3d: bound %3d, cleared %3d, gap %3d\n", NR, $1, $2, gap
+  b += $1; g += gap; if (gap > worst) worst = gap }
+END { printf "count bound: mean %.2f; gap to it: mean %.2f, worst %d\n",
+    b / NR, g / NR, worst }'
 
 "$bin" -g 1 -s 2000x2000 -S 2026 >"$tmp/big"
 count=$("$bin" -l "$tmp/big" | wc -l)
-t_list=$(median_cpu "$bin" -l "$tmp/big")
-t_wc=$(median_cpu wc -l "$tmp/big")
+t_list=$(cpu /dev/null "$bin" -l "$tmp/big")
+t_wc=$(cpu /dev/null wc -l "$tmp/big")
 awk -v c="$count" -v a="$t_list" -v b="$t_wc" 'BEGIN {
 	printf "list 2000x2000: %d rectangles in %.2f s cpu; wc -l %.3f s; " \
 	    "ratio %.0f\n", c, a, b, (b > 0 ? a / b : 0)

@@ -72,6 +72,33 @@ void	 movegen_load(struct movegen *, const uint8_t *);
 size_t	 movegen_near(struct movegen *, const uint8_t *, const struct rect *,
 	    struct rect *, size_t);
 
+/* greedy.c: greedy games on boards of any size (see there). */
+struct gmove {
+	uint32_t	 key;		/* the player's preference, low first */
+	struct rect	 r;
+};
+
+struct greedy {
+	size_t		 rows;
+	size_t		 cols;
+	uint8_t		*sum;		/* column sums of a strip, saturated */
+	struct gmove	*heap;		/* the moves waiting */
+	size_t		 n, cap;
+	int		 heaped;
+	struct rng	*rng;		/* NULL: fewest apples first */
+	struct rect	**out;		/* for greedy_list */
+	size_t		 nout, capout;
+};
+
+void	 greedy_init(struct greedy *, size_t, size_t);
+void	 greedy_free(struct greedy *);
+void	 greedy_near(struct greedy *, const uint8_t *, const struct rect *);
+size_t	 greedy_list(struct greedy *, const uint8_t *, struct rect **,
+	    size_t *);
+uint32_t greedy_play(struct greedy *, uint8_t *, struct rng *,
+	    struct rect **, size_t *, size_t *, uint64_t *,
+	    int (*)(void *), void *);
+
 /* plan.c */
 struct plan_options {
 	uint64_t	 effort;	/* node expansions allowed */

@@ -4,6 +4,7 @@ fruitsolve_SOURCES = \
 	src/fruit/board.c \
 	src/fruit/fruit.h \
 	src/fruit/gen.c \
+	src/fruit/greedy.c \
 	src/fruit/main.c \
 	src/fruit/movegen.c \
 	src/fruit/nrpa.c \
@@ -15,9 +16,10 @@ dist_man_MANS += man/fruitsolve.1 man/fruit-board.5
 dist_bashcomp_DATA += completions/bash/fruitsolve.bash
 dist_zshcomp_DATA += completions/zsh/_fruitsolve
 dist_fishcomp_DATA += completions/fish/fruitsolve.fish
-TESTS += tests/fruitsolve.bats
+TESTS += tests/fruitsolve.bats tests/fruitsolve-plan.bats
 EXTRA_DIST += \
 	tests/fruitsolve.bats \
+	tests/fruitsolve-plan.bats \
 	tests/data/fruitsolve/README \
 	tests/data/fruitsolve/bad.in \
 	tests/data/fruitsolve/badmove.in \

@@ -54,6 +54,7 @@ struct step {
 };
 
 #define NONE	UINT32_MAX
+#define CELL_SALT	0x66727569742e2e2eULL	/* of the cells' hash keys */
 #define LOOKAHEAD_CELLS	1024
 
 struct search {
@@ -61,8 +62,11 @@ struct search {
 	struct movegen	 mg;
 	struct rng	 rng;		/* breaks the judging games' ties */
 	int		 randomise;
+	int		 big;		/* played by greedy.c, not movegen */
+	struct greedy	 gr;
+	double		 deadline;	/* of -t, or 0 */
+	size_t		 cols;
 	size_t		 ncells;
-	uint64_t	*zobrist;
 	struct rect	*moves;
 	size_t		 maxmoves;
 	uint8_t		*scratch;
@@ -80,19 +84,20 @@ struct search {
 	uint32_t	 best_step;
 	uint32_t	 best_cleared;
 	struct rect	*line;		/* the moves of the last greedy game */
-	size_t		 nline;
+	size_t		 nline, capline;
 	struct rect	*tail;		/* best game's moves after best_step */
-	size_t		 ntail;
+	size_t		 ntail, captail;
 	unsigned int	*rank;		/* move_rank of each of rmoves */
 };
 
 static uint64_t	 mix64(uint64_t);
 static unsigned int rect_apples(const uint8_t *, size_t, const struct rect *);
 static uint32_t	 clear_rect(uint8_t *, size_t, const struct rect *,
-		    const uint64_t *, uint64_t *);
+		    uint64_t *);
 static size_t	 list_moves(struct search *, const uint8_t *);
 static int64_t	 judge(struct search *, uint32_t, const struct rect *,
 		    uint32_t, uint64_t);
+static int	 search_spent(void *);
 static int	 rect_before(const struct rect *, const struct rect *);
 static size_t	 pick_greedy(struct search *, const uint8_t *,
 		    const struct rect *, size_t, int);
@@ -135,10 +140,14 @@ rect_apples(const uint8_t *cell, size_t cols, const struct rect *r)
 	return n;
 }
 
-/* Clear r, updating *hash; returns the apples cleared. */
+/*
+ * Clear r, updating *hash (unless NULL) by each cell's own random key,
+ * a hash of its index, so that no table of keys costs memory; returns
+ * the apples cleared.
+ */
 static uint32_t
 clear_rect(uint8_t *cell, size_t cols, const struct rect *r,
-    const uint64_t *zobrist, uint64_t *hash)
+    uint64_t *hash)
 {
 	size_t row, col, i;
 	uint32_t n;
@@ -148,7 +157,8 @@ clear_rect(uint8_t *cell, size_t cols, const struct rect *r,
 		for (col = r->c1; col <= r->c2; col++) {
 			i = row * cols + col;
 			if (cell[i] != 0) {
-				*hash ^= zobrist[i];
+				if (hash != NULL)
+					*hash ^= mix64(i ^ CELL_SALT);
 				cell[i] = 0;
 				n++;
 			}
@@ -161,6 +171,8 @@ list_moves(struct search *s, const uint8_t *cell)
 {
 	size_t n;
 
+	if (s->big)
+		return greedy_list(&s->gr, cell, &s->moves, &s->maxmoves);
 	for (;;) {
 		n = movegen_list(&s->mg, cell, s->moves, s->maxmoves);
 		if (n <= s->maxmoves)
@@ -190,8 +202,16 @@ judge(struct search *s, uint32_t parent, const struct rect *move,
 	if (cleared + more > s->best_cleared) {
 		s->best_cleared = cleared + (uint32_t)more;
 		s->best_step = s->node[parent].step;
+		if (s->nline + 1 > s->captail) {
+			s->captail = s->nline + 1 < 2 * s->captail ?
+			    2 * s->captail : s->nline + 1;
+			s->tail = xreallocarray(s->tail, s->captail,
+			    sizeof(struct rect));
+		}
 		s->tail[0] = *move;
-		memcpy(s->tail + 1, s->line, s->nline * sizeof(struct rect));
+		if (s->nline > 0)
+			memcpy(s->tail + 1, s->line,
+			    s->nline * sizeof(struct rect));
 		s->ntail = s->nline + 1;
 	}
 	return more * 1024 + (int64_t)(mix64(hash ^ s->opt->seed) & 1023);
@@ -273,11 +293,14 @@ expand(struct search *s, uint32_t index)
 
 	n = list_moves(s, s->pool + (size_t)index * s->ncells);
 	for (i = 0; i < n; i++) {
+		/* The first move is judged, so that a plan comes out. */
+		if (i > 0 && search_spent(s))
+			break;
 		memcpy(s->scratch, s->pool + (size_t)index * s->ncells,
 		    s->ncells);
 		c.hash = s->node[index].hash;
 		cleared = s->node[index].cleared + clear_rect(s->scratch,
-		    s->mg.cols, &s->moves[i], s->zobrist, &c.hash);
+		    s->cols, &s->moves[i], &c.hash);
 		c.parent = index;
 		c.move = s->moves[i];
 		c.score = judge(s, index, &c.move, cleared, c.hash);
@@ -298,7 +321,7 @@ keep_best(struct search *s, struct layer *l, size_t width)
 		return;
 	qsort(l->child, l->n, sizeof(*l->child), child_cmp);
 	kept = 0;
-	for (i = 0; i < l->n && kept < width; i++) {
+	for (i = 0; i < l->n && kept < width && !search_spent(s); i++) {
 		c = &l->child[i];
 		if (i > 0 && c->hash == l->child[i - 1].hash)
 			continue;
@@ -306,7 +329,7 @@ keep_best(struct search *s, struct layer *l, size_t width)
 		    s->ncells);
 		hash = s->node[c->parent].hash;
 		index = s->node[c->parent].cleared + clear_rect(s->scratch,
-		    s->mg.cols, &c->move, s->zobrist, &hash);
+		    s->cols, &c->move, &hash);
 		step = add_step(s, s->node[c->parent].step, &c->move);
 		index = add_node(s, s->scratch, hash, index, step);
 		expand(s, index);
@@ -314,6 +337,16 @@ keep_best(struct search *s, struct layer *l, size_t width)
 	}
 	free(l->child);
 	memset(l, 0, sizeof(*l));
+}
+
+/* Whether the search's effort or time is spent. */
+static int
+search_spent(void *arg)
+{
+	struct search *s = arg;
+
+	return s->expansions >= s->opt->effort ||
+	    (s->deadline != 0 && plan_clock() > s->deadline);
 }
 
 /* Seconds on a clock that only goes forward, for the -t deadline. */
@@ -372,7 +405,7 @@ pick_greedy(struct search *s, const uint8_t *cell, const struct rect *m,
 		if (rect_apples(cell, s->mg.cols, &m[i]) != fewest)
 			continue;
 		memcpy(s->scratch, cell, s->ncells);
-		clear_rect(s->scratch, s->mg.cols, &m[i], s->zobrist, &hash);
+		clear_rect(s->scratch, s->mg.cols, &m[i], &hash);
 		open = movegen_list(&s->mg, s->scratch, NULL, 0);
 		s->expansions++;
 		if (open > most ||
@@ -497,6 +530,15 @@ play_greedy(struct search *s, uint8_t *cell, int lookahead)
 	cleared = 0;
 	hash = 0;
 	s->nline = 0;
+	if (s->big)
+		return greedy_play(&s->gr, cell, s->randomise ? &s->rng : NULL,
+		    &s->line, &s->nline, &s->capline, &s->expansions,
+		    s->opt->greedy ? NULL : search_spent, s);
+	if (s->capline < s->ncells / 2 + 1) {
+		s->capline = s->ncells / 2 + 1;
+		s->line = xreallocarray(s->line, s->capline,
+		    sizeof(struct rect));
+	}
 	for (;;) {
 		n = movegen_list(&s->mg, cell, s->rmoves, s->maxrmoves);
 		if (n <= s->maxrmoves)
@@ -511,7 +553,7 @@ play_greedy(struct search *s, uint8_t *cell, int lookahead)
 		else
 			best = pick_greedy(s, cell, s->rmoves, n, lookahead);
 		r = s->rmoves[best];
-		cleared += clear_rect(cell, s->mg.cols, &r, s->zobrist, &hash);
+		cleared += clear_rect(cell, s->mg.cols, &r, &hash);
 		s->line[s->nline++] = r;
 		/* The lookahead's listings left movegen another board's. */
 		if (lookahead)
@@ -531,8 +573,13 @@ plan_greedy(struct search *s, const struct board *b)
 	memcpy(cell, b->cell, s->ncells);
 	s->best_cleared = play_greedy(s, cell, 1);
 	s->best_step = NONE;
-	memcpy(s->tail, s->line, s->nline * sizeof(struct rect));
+	/* The game is the plan: hand its moves over as they are. */
+	free(s->tail);
+	s->tail = s->line;
 	s->ntail = s->nline;
+	s->captail = s->capline;
+	s->line = NULL;
+	s->nline = s->capline = 0;
 	free(cell);
 }
 
@@ -548,18 +595,15 @@ static void
 plan_beam(struct search *s, const struct board *b, size_t width)
 {
 	size_t i, apples;
-	double deadline;
 
 	apples = board_apples(b);
 	s->nlayers = apples + 1;
 	s->layer = xcalloc(s->nlayers, sizeof(*s->layer));
 	s->best_step = NONE;
 	s->best_cleared = 0;
-	deadline = s->opt->seconds > 0 ? plan_clock() + s->opt->seconds : 0;
 	expand(s, add_node(s, b->cell, 0, 0, NONE));
 	for (i = 1; i < s->nlayers; i++) {
-		if (s->expansions >= s->opt->effort ||
-		    (deadline != 0 && plan_clock() > deadline))
+		if (search_spent(s))
 			break;
 		keep_best(s, &s->layer[i], width);
 	}
@@ -581,8 +625,18 @@ read_plan(struct search *s, struct plan *p)
 	for (st = s->best_step; st != NONE; st = s->steps[st].parent)
 		n++;
 	p->nmoves = n + s->ntail;
-	p->move = xreallocarray(NULL, p->nmoves, sizeof(struct rect));
-	memcpy(p->move + n, s->tail, s->ntail * sizeof(struct rect));
+	if (n == 0) {
+		/* The whole plan is the tail: hand it over. */
+		p->move = s->tail;
+		s->tail = NULL;
+		s->ntail = s->captail = 0;
+	} else {
+		p->move = xreallocarray(NULL, p->nmoves + 1,
+		    sizeof(struct rect));
+		if (s->ntail > 0)
+			memcpy(p->move + n, s->tail,
+			    s->ntail * sizeof(struct rect));
+	}
 	for (st = s->best_step; st != NONE; st = s->steps[st].parent)
 		p->move[--n] = s->steps[st].move;
 	p->cleared = s->best_cleared;
@@ -605,8 +659,7 @@ plan_game(const struct board *b, const struct plan_options *opt,
     struct plan *p)
 {
 	struct search s;
-	struct rng rng;
-	size_t i, width, apples;
+	size_t width, apples;
 	uint64_t unit;
 
 	memset(p, 0, sizeof(*p));
@@ -616,16 +669,17 @@ plan_game(const struct board *b, const struct plan_options *opt,
 	}
 	memset(&s, 0, sizeof(s));
 	s.opt = opt;
+	s.cols = b->cols;
 	s.ncells = b->rows * b->cols;
-	movegen_init(&s.mg, b->rows, b->cols);
-	s.zobrist = xreallocarray(NULL, s.ncells, sizeof(uint64_t));
-	rng_seed(&rng, 0x66727569742e2e2eULL);
-	for (i = 0; i < s.ncells; i++)
-		s.zobrist[i] = rng_next(&rng);
+	s.big = s.ncells > LOOKAHEAD_CELLS;
+	s.deadline = opt->seconds > 0 ? plan_clock() + opt->seconds : 0;
+	if (s.big)
+		greedy_init(&s.gr, b->rows, b->cols);
+	else
+		movegen_init(&s.mg, b->rows, b->cols);
+	if (!opt->greedy)
+		s.rollout = xmalloc(s.ncells);
 	s.scratch = xmalloc(s.ncells);
-	s.rollout = xmalloc(s.ncells);
-	s.line = xreallocarray(NULL, s.ncells / 2 + 1, sizeof(struct rect));
-	s.tail = xreallocarray(NULL, s.ncells / 2 + 2, sizeof(struct rect));
 	if (opt->greedy)
 		plan_greedy(&s, b);
 	else {
@@ -640,8 +694,10 @@ plan_game(const struct board *b, const struct plan_options *opt,
 		plan_beam(&s, b, width);
 	}
 	read_plan(&s, p);
-	movegen_free(&s.mg);
-	free(s.zobrist);
+	if (s.big)
+		greedy_free(&s.gr);
+	else
+		movegen_free(&s.mg);
 	free(s.scratch);
 	free(s.rank);
 	free(s.rollout);
