@@ -1,7 +1,21 @@
 # fruitsolve: Fruit Box boards, rectangles of 10 and planned games.
 bin_PROGRAMS += fruitsolve
+# The picture stages, shared with fruit-templates.
+fruit_picture_sources = \
+	src/fruit/digit-templates.c \
+	src/fruit/digits.c \
+	src/fruit/image.c \
+	src/fruit/jpeg.c \
+	src/fruit/picture.c \
+	src/fruit/picture.h \
+	src/fruit/png.c \
+	src/fruit/pnm.c
+fruit_picture_cflags = $(AM_CFLAGS) $(LIBPNG_CFLAGS) $(LIBJPEG_CFLAGS)
+fruit_picture_libs = $(LDADD) $(LIBPNG_LIBS) $(LIBJPEG_LIBS)
 fruitsolve_SOURCES = \
+	$(fruit_picture_sources) \
 	src/fruit/board.c \
+	src/fruit/draw.c \
 	src/fruit/fruit.h \
 	src/fruit/gen.c \
 	src/fruit/main.c \
@@ -11,6 +25,18 @@ fruitsolve_SOURCES = \
 	src/fruit/rects.c \
 	src/fruit/render.c \
 	src/fruit/replay.c
+fruitsolve_CFLAGS = $(fruit_picture_cflags)
+fruitsolve_LDADD = $(fruit_picture_libs)
+# fruit-templates remakes src/fruit/digit-templates.c from screenshots:
+# make fruit-templates && ./fruit-templates SHOTS/*.png > digit-templates.c
+EXTRA_PROGRAMS += fruit-templates
+fruit_templates_SOURCES = \
+	$(fruit_picture_sources) \
+	src/fruit/board.c \
+	src/fruit/fruit.h \
+	src/fruit/templates.c
+fruit_templates_CFLAGS = $(fruit_picture_cflags)
+fruit_templates_LDADD = $(fruit_picture_libs)
 dist_man_MANS += man/fruitsolve.1 man/fruit-board.5
 dist_bashcomp_DATA += completions/bash/fruitsolve.bash
 dist_zshcomp_DATA += completions/zsh/_fruitsolve

@@ -131,9 +131,13 @@ do_plan(const struct config *cf, struct board *b)
 		putchar('\n');
 		render_moves(stdout, &p, apples);
 		break;
-	case SVG:
-		render_svg(stdout, b, &p);
+	case SVG: {
+		struct svg_view v;
+
+		memset(&v, 0, sizeof(v));
+		render_svg(stdout, b, &p, &v);
 		break;
+	}
 	case BOARD:
 		for (i = 0; i < p.nmoves; i++)
 			board_clear(b, &p.move[i]);
