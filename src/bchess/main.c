@@ -313,7 +313,8 @@ convert_file(const char *path)
 		if (ferror(stdout))
 			break;
 	}
-	lr_close(&lr);
+	if (lr_close(&lr) == -1)
+		status = GF_EXIT_ERROR;
 	return status;
 }
 

@@ -182,7 +182,8 @@ do_file(const struct config *cf, const char *path, int *nout)
 			do_plan(cf, &b);
 		board_free(&b);
 	}
-	lr_close(&lr);
+	if (lr_close(&lr) == -1)
+		status = GF_EXIT_ERROR;
 	return status;
 }
 

@@ -18,6 +18,7 @@ vwarn_at(const char *file, size_t line, size_t column, const char *fmt,
     va_list ap)
 {
 	fflush(stdout);
+	run_clear_progress();
 	if (column > 0)
 		fprintf(stderr, "%s: %s:%zu:%zu: ", getprogname(), file, line,
 		    column);

@@ -1,10 +1,11 @@
 /*
  * gf.h: the internal library shared by the gamefilters tools.
  *
- * Diagnostics with file:line, a line reader that takes lines of any
- * length, arbitrary-precision unsigned integers for base-N and mixed-radix
- * codes, and an MSB-first bit writer and reader.  Nothing here is
- * installed; each tool links libgf.a.
+ * Diagnostics with file:line and the excerpts they quote, a line reader
+ * that takes lines of any length, the bookkeeping of a run (signals,
+ * write errors, the summary), arbitrary-precision unsigned integers for
+ * base-N and mixed-radix codes, and an MSB-first bit writer and reader.
+ * Nothing here is installed; each tool links libgf.a.
  */
 
 #ifndef GF_H
@@ -36,6 +37,39 @@ void	 print_version(void);
 void	 finish_stdout(void);
 
 /*
+ * text.c: at most EXCERPT_MAX bytes of what was found, escaped for a
+ * terminal ("\xNN" for control bytes, backslash and bytes that are not
+ * UTF-8, "..." when cut, "empty" for nothing), in one of four static
+ * buffers used in turn; and the length of one UTF-8 character.
+ */
+#define EXCERPT_MAX	40
+const char	*excerpt(const char *, size_t);
+size_t		 utf8_length(const char *, size_t);
+
+/*
+ * run.c: a run of a filter.  run_start catches SIGINT and SIGTERM (the
+ * record in hand is finished, then run_stopped says stop) and, with a
+ * nonzero argument, keeps the counts for the --summary line; run_record
+ * counts a record written (bad if nonzero) and exits 2 if standard
+ * output has failed; run_finish flushes standard output, prints the
+ * summary, exits 128 + the signal if one stopped the run, and otherwise
+ * returns its argument as the exit status.
+ */
+void	 run_start(int);
+void	 run_record(int);
+void	 run_warning(void);
+int	 run_stopped(void);
+int	 run_finish(int);
+void	 run_clear_progress(void);
+void	 check_stdout(void);
+
+/*
+ * jsonerr.c (needs jansson): {"line":N,"error":"...","input":"..."} on a
+ * line of its own, for a bad record under -f json.
+ */
+void	 json_error_line(FILE *, size_t, const char *, const char *, size_t);
+
+/*
  * linereader.c: reads one line at a time from a named file or from
  * standard input ("-"), any length, counting lines for diagnostics.
  */
@@ -53,12 +87,14 @@ struct linereader {
 	size_t		 fill;		/* end of the bytes in buf */
 	size_t		 scanned;	/* buf[start..scanned) has no newline */
 	int		 eof;
+	int		 error;		/* a read error ended the input */
 };
 
 int	 lr_open(struct linereader *, const char *);
 void	 lr_attach(struct linereader *, FILE *, const char *);
 int	 lr_next(struct linereader *);
-void	 lr_close(struct linereader *);
+void	 lr_write(const struct linereader *, FILE *);
+int	 lr_close(struct linereader *);
 int	 lr_blank(const struct linereader *);
 off_t	 lr_left(const struct linereader *);
 

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include <err.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +25,12 @@ static int	lr_fill(struct linereader *);
 
 /*
  * Open path for reading, "-" meaning standard input.  Returns -1 (after
- * a warning) when the file cannot be opened.
+ * a warning) when the file cannot be opened or is a directory.
  */
 int
 lr_open(struct linereader *lr, const char *path)
 {
+	struct stat st;
 	FILE *fp;
 
 	if (strcmp(path, "-") == 0) {
@@ -37,6 +39,11 @@ lr_open(struct linereader *lr, const char *path)
 	}
 	if ((fp = fopen(path, "r")) == NULL) {
 		warn("%s", path);
+		return -1;
+	}
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		warnc(EISDIR, "%s", path);
+		fclose(fp);
 		return -1;
 	}
 	lr_attach(lr, fp, path);
@@ -57,7 +64,10 @@ lr_attach(struct linereader *lr, FILE *fp, const char *name)
 
 /*
  * Move the unread bytes to the front, make room (doubling the block when
- * a line fills it) and read more.  Returns 0, or -1 at end of file.
+ * a line fills it) and read more.  Returns 0, or -1 at end of file.  A
+ * read error is reported and ends the file as end of file would, with
+ * lr->error set; a read cut short by a signal that stops the run ends it
+ * quietly.
  */
 static int
 lr_fill(struct linereader *lr)
@@ -79,8 +89,10 @@ lr_fill(struct linereader *lr)
 	/* One byte stays free for the NUL after a last unterminated line. */
 	n = fread(lr->buf + lr->fill, 1, lr->cap - lr->fill - 1, lr->fp);
 	if (n == 0) {
-		if (ferror(lr->fp))
-			err(GF_EXIT_ERROR, "%s", lr->name);
+		if (ferror(lr->fp) && !(errno == EINTR && run_stopped())) {
+			warn("%s", lr->name);
+			lr->error = 1;
+		}
 		lr->eof = 1;
 		return -1;
 	}
@@ -91,7 +103,9 @@ lr_fill(struct linereader *lr)
 /*
  * Read the next line.  Returns 1 with lr->line set (newline removed, a
  * carriage return before it too, NUL-terminated, writable until the next
- * call), 0 at end of file; a read error is fatal.
+ * call), 0 at end of file, after a read error (reported; lr_close then
+ * returns -1) and once a signal has asked the run to stop.  The part of
+ * a line a read error cut off is not handed out.
  */
 int
 lr_next(struct linereader *lr)
@@ -99,6 +113,8 @@ lr_next(struct linereader *lr)
 	char *nl;
 	size_t end;
 
+	if (run_stopped())
+		return 0;
 	for (;;) {
 		nl = lr->fill == lr->scanned ? NULL :
 		    memchr(lr->buf + lr->scanned, '\n', lr->fill - lr->scanned);
@@ -109,7 +125,7 @@ lr_next(struct linereader *lr)
 		}
 		lr->scanned = lr->fill;
 		if (lr->eof || lr_fill(lr) == -1) {
-			if (lr->start == lr->fill)
+			if (lr->start == lr->fill || lr->error)
 				return 0;
 			end = lr->fill;
 			lr->newline = 0;
@@ -158,11 +174,30 @@ lr_left(const struct linereader *lr)
 	return st.st_size - pos + (off_t)(lr->fill - lr->start);
 }
 
+/*
+ * Write the line read last exactly as it was read: its bytes (NULs
+ * included), the carriage return before its newline, and the newline if
+ * it had one.  This is how a bad record is copied through.
+ */
 void
+lr_write(const struct linereader *lr, FILE *fp)
+{
+	fwrite(lr->line, 1, lr->len, fp);
+	if (lr->cr)
+		putc('\r', fp);
+	if (lr->newline)
+		putc('\n', fp);
+}
+
+/* Returns -1 if a read error cut the file short (it was reported), else 0. */
+int
 lr_close(struct linereader *lr)
 {
+	int error = lr->error;
+
 	if (lr->fp != NULL && lr->fp != stdin)
 		fclose(lr->fp);
 	free(lr->buf);
 	memset(lr, 0, sizeof(*lr));
+	return error ? -1 : 0;
 }

@@ -5,6 +5,16 @@ libgf_a_SOURCES = \
 	src/lib/bitio.c \
 	src/lib/diag.c \
 	src/lib/gf.h \
+	src/lib/jsonerr.c \
 	src/lib/linereader.c \
 	src/lib/rng.c \
+	src/lib/run.c \
+	src/lib/text.c \
 	src/lib/xmalloc.c
+libgf_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS)
+
+# A driver for the tests of what diagnostics quote.
+check_PROGRAMS += excerpt-driver
+excerpt_driver_SOURCES = tests/excerpt-driver.c
+TESTS += tests/lib.bats
+EXTRA_DIST += tests/lib.bats

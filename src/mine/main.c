@@ -275,7 +275,8 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 			break;
 	}
 	board_free(&b);
-	lr_close(&lr);
+	if (lr_close(&lr) == -1)
+		status = GF_EXIT_ERROR;
 	return status;
 }
 

@@ -308,7 +308,8 @@ filter(const char *path, const struct options *o)
 		if (do_line(&lr, o) == -1)
 			status = GF_EXIT_BAD;
 	}
-	lr_close(&lr);
+	if (lr_close(&lr) == -1)
+		status = GF_EXIT_ERROR;
 	return status;
 }
 

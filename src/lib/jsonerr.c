@@ -1,0 +1,60 @@
+/*
+ * jsonerr.c: a bad record under -f json is still one JSON object on its
+ * line, so that a bulk run through jq survives real data.
+ */
+
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "gf.h"
+
+/*
+ * The input as a JSON string: bytes that are not UTF-8 (and NULs) become
+ * U+FFFD, since a JSON string holds text only.
+ */
+static json_t *
+json_text(const char *s, size_t len)
+{
+	char *buf;
+	size_t i, o = 0, n;
+	json_t *j;
+
+	if (len > (SIZE_MAX - 1) / 3)
+		return json_string("");
+	buf = xmalloc(len * 3 + 1);
+	for (i = 0; i < len; i += n) {
+		n = utf8_length(s + i, len - i);
+		if (n == 0 || s[i] == '\0') {
+			memcpy(buf + o, "\xef\xbf\xbd", 3);
+			o += 3;
+			n = 1;
+			continue;
+		}
+		memcpy(buf + o, s + i, n);
+		o += n;
+	}
+	j = json_stringn(buf, o);
+	free(buf);
+	return j;
+}
+
+/* {"line":N,"error":"why","input":"the line as read"} and a newline. */
+void
+json_error_line(FILE *fp, size_t line, const char *why, const char *input,
+    size_t len)
+{
+	json_t *obj = json_object();
+
+	json_object_set_new(obj, "line", json_integer((json_int_t)line));
+	json_object_set_new(obj, "error", json_text(why, strlen(why)));
+	json_object_set_new(obj, "input", json_text(input, len));
+	json_dumpf(obj, fp, JSON_COMPACT);
+	putc('\n', fp);
+	json_decref(obj);
+}

@@ -1,0 +1,155 @@
+/*
+ * run.c: the bookkeeping of one run of a filter.  A signal to stop lets
+ * the record in hand finish, so that output ends on a whole line; a
+ * failed write ends the run at once; the summary counts the records; and
+ * on a terminal a progress line says that a long run is still working.
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gf.h"
+
+#define PROGRESS_AFTER	2.0	/* seconds before the first progress line */
+#define PROGRESS_EVERY	0.5	/* seconds between two of them */
+
+static volatile sig_atomic_t stop_signal;
+static int summary;
+static int progress_shown;
+static double started, last_progress;
+static size_t records, bad_records, warnings;
+
+static double	 seconds_now(void);
+static void	 on_stop(int);
+static void	 catch_stop(int);
+static void	 show_progress(void);
+
+static double
+seconds_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A second signal of the same kind ends the run at once. */
+static void
+on_stop(int sig)
+{
+	if (stop_signal != 0) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	stop_signal = sig;
+}
+
+/*
+ * Catch sig unless it was ignored when the run began (a job started
+ * with nohup or in the background of a shell without job control).
+ * Without SA_RESTART, so that a read waiting for input returns.
+ */
+static void
+catch_stop(int sig)
+{
+	struct sigaction sa, old;
+
+	if (sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+void
+run_start(int want_summary)
+{
+	summary = want_summary;
+	started = last_progress = seconds_now();
+	catch_stop(SIGINT);
+	catch_stop(SIGTERM);
+}
+
+int
+run_stopped(void)
+{
+	return stop_signal != 0;
+}
+
+static void
+show_progress(void)
+{
+	double now = seconds_now();
+
+	if (now - started < PROGRESS_AFTER ||
+	    now - last_progress < PROGRESS_EVERY || !isatty(STDERR_FILENO))
+		return;
+	last_progress = now;
+	fprintf(stderr, "\r%s: %zu records, %zu bad, %.0f s\033[K",
+	    getprogname(), records, bad_records, now - started);
+	progress_shown = 1;
+}
+
+/* Clear the progress line, so that a diagnostic starts a line of its own. */
+void
+run_clear_progress(void)
+{
+	if (progress_shown) {
+		fputs("\r\033[K", stderr);
+		progress_shown = 0;
+	}
+}
+
+/*
+ * One record was written: count it, and stop at once if standard output
+ * could not take it (a full disk, a closed pipe with SIGPIPE ignored).
+ */
+void
+run_record(int bad)
+{
+	records++;
+	bad_records += bad != 0;
+	check_stdout();
+	show_progress();
+}
+
+void
+run_warning(void)
+{
+	warnings++;
+}
+
+/* A write error on standard output so far ends the run with status 2. */
+void
+check_stdout(void)
+{
+	if (ferror(stdout))
+		err(GF_EXIT_ERROR, "write error on standard output");
+}
+
+/*
+ * The end of the run: standard output flushed and checked, the summary
+ * line if asked for, and the exit status of a signal that stopped it.
+ */
+int
+run_finish(int status)
+{
+	run_clear_progress();
+	finish_stdout();
+	if (summary)
+		fprintf(stderr, "%s: %zu records: %zu good, %zu bad, "
+		    "%zu warnings\n", getprogname(), records,
+		    records - bad_records, bad_records, warnings);
+	if (stop_signal != 0)
+		exit(128 + stop_signal);
+	return status;
+}
