@@ -123,6 +123,23 @@ struct svg_view {
 	struct grid	 grid;		/* the board in it */
 };
 
+/* input.c: one input, a text of boards or a screenshot. */
+enum input_kind { INPUT_AUTO, INPUT_BOARD, INPUT_IMAGE };
+
+struct input {
+	const char	*name;
+	int		 picture;	/* nonzero for an image */
+	struct linereader lr;		/* text */
+	uint8_t		*data;		/* an image's bytes */
+	size_t		 len;
+	uint8_t		*encoded;	/* a netpbm image as PNG */
+};
+
+int	 input_open(struct input *, const char *, enum input_kind);
+int	 input_close(struct input *);
+int	 input_board(struct input *, struct board *, struct svg_view *,
+	    char *, size_t);
+
 /* render.c */
 void	 render_svg(FILE *, const struct board *, const struct plan *,
 	    const struct svg_view *);

@@ -18,6 +18,7 @@ fruitsolve_SOURCES = \
 	src/fruit/draw.c \
 	src/fruit/fruit.h \
 	src/fruit/gen.c \
+	src/fruit/input.c \
 	src/fruit/main.c \
 	src/fruit/movegen.c \
 	src/fruit/nrpa.c \

@@ -54,3 +54,30 @@ png_write(FILE *fp, const struct picture *pic)
 		return -1;
 	return ferror(fp) ? -1 : 0;
 }
+
+/* The picture as PNG in memory, for an SVG to embed. */
+int
+png_encode(const struct picture *pic, uint8_t **out, size_t *outlen)
+{
+	png_image im;
+	png_alloc_size_t size;
+
+	memset(&im, 0, sizeof(im));
+	im.version = PNG_IMAGE_VERSION;
+	im.width = (png_uint_32)pic->w;
+	im.height = (png_uint_32)pic->h;
+	im.format = PNG_FORMAT_RGB;
+	size = 0;
+	if (!png_image_write_to_memory(&im, NULL, &size, 0, pic->rgb, 0,
+	    NULL))
+		return -1;
+	*out = xmalloc(size);
+	if (!png_image_write_to_memory(&im, *out, &size, 0, pic->rgb, 0,
+	    NULL)) {
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	*outlen = size;
+	return 0;
+}
