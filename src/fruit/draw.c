@@ -71,8 +71,10 @@ stroke_distance(int d, double x, double y)
 	int i;
 
 	best = 1e9;
-	for (i = 0; f[i] != -2 && f[i + 2] != -2; i += 2) {
-		if (f[i] == -1 || f[i + 2] == -1)
+	for (i = 0; f[i] != -2; i += 2) {
+		if (f[i] == -1)
+			i++;
+		if (f[i + 2] < 0)
 			continue;
 		ax = f[i] / 10.0;
 		ay = f[i + 1] / 10.0;

@@ -137,7 +137,7 @@ struct input {
 
 int	 input_open(struct input *, const char *, enum input_kind);
 int	 input_close(struct input *);
-int	 input_board(struct input *, struct board *, struct svg_view *,
+int	 input_board(struct input *, struct board *, struct svg_view *, int,
 	    char *, size_t);
 
 /* render.c */

@@ -36,9 +36,14 @@ maybe_picture(int c)
 static int
 slurp(FILE *fp, int c, struct input *in)
 {
+	struct stat st;
 	size_t cap, got;
 
 	cap = 1 << 16;
+	/* A file's size saves copying it as the buffer grows. */
+	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > 0 && (uintmax_t)st.st_size < INPUT_MAX_PICTURE)
+		cap = (size_t)st.st_size + 1;
 	in->data = xmalloc(cap);
 	in->data[0] = (uint8_t)c;
 	in->len = 1;
@@ -141,12 +146,12 @@ input_close(struct input *in)
 }
 
 /*
- * The board in a picture input: 0 with b, its grid and what an SVG of
- * it needs, or -1 with why set.
+ * The board in a picture input: 0 with b, its grid and (with embed)
+ * what an SVG of it needs, or -1 with why set.
  */
 int
 input_board(struct input *in, struct board *b, struct svg_view *view,
-    char *why, size_t whylen)
+    int embed, char *why, size_t whylen)
 {
 	struct picture pic;
 	struct grid g;
@@ -161,7 +166,9 @@ input_board(struct input *in, struct board *b, struct svg_view *view,
 	view->height = pic.h;
 	view->grid = g;
 	/* A browser shows PNG and JPEG; netpbm goes in as PNG. */
-	switch (picture_type(in->data, in->len)) {
+	switch (embed ? picture_type(in->data, in->len) : NOT_PICTURE) {
+	case NOT_PICTURE:
+		break;
 	case PNG:
 		view->mime = "image/png";
 		view->image = in->data;

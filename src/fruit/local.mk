@@ -28,8 +28,10 @@ fruitsolve_SOURCES = \
 	src/fruit/replay.c
 fruitsolve_CFLAGS = $(fruit_picture_cflags)
 fruitsolve_LDADD = $(fruit_picture_libs)
-# fruit-templates remakes src/fruit/digit-templates.c from screenshots:
-# make fruit-templates && ./fruit-templates SHOTS/*.png > digit-templates.c
+# fruit-templates remakes src/fruit/digit-templates.c from the real
+# screenshots in SHOTS (each NAME.png beside its NAME.board) and from
+# boards fruitsolve draws itself at several scales:
+#	make fruit-digit-templates SHOTS=../shared/fruitbox-screens
 EXTRA_PROGRAMS += fruit-templates
 fruit_templates_SOURCES = \
 	$(fruit_picture_sources) \
@@ -60,3 +62,21 @@ EXTRA_DIST += \
 	bench/fruitsolve.sh \
 	fuzz/fruitsolve-board.c \
 	fuzz/fruitsolve-replay.c
+
+SHOTS = ../shared/fruitbox-screens
+fruit_drawn_scales = 0.9 1 1.25 1.5 2
+fruit-digit-templates: fruitsolve$(EXEEXT) fruit-templates$(EXEEXT)
+	rm -rf fruit-drawn && mkdir fruit-drawn
+	seed=0; for s in $(fruit_drawn_scales); do \
+		seed=$$((seed + 1)); \
+		./fruitsolve -g 1 -S $$seed | sed '3s/[1-4]/./g' \
+		    >fruit-drawn/$$s.board && \
+		./fruitsolve -R -f ppm --scale $$s fruit-drawn/$$s.board \
+		    >fruit-drawn/$$s.ppm || exit 1; \
+	done
+	./fruit-templates $(SHOTS)/*.png -- \
+	    fruit-drawn/*.ppm >fruit-templates.out
+	mv fruit-templates.out $(srcdir)/src/fruit/digit-templates.c
+	rm -rf fruit-drawn
+.PHONY: fruit-digit-templates
+CLEANFILES += fruit-templates$(EXEEXT)

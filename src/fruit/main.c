@@ -409,7 +409,8 @@ do_picture(struct config *cf, struct input *in)
 		warnx("%s: -r needs the moves after a board in text", in->name);
 		return GF_EXIT_BAD;
 	}
-	if (input_board(in, &b, &v, why, sizeof(why)) == -1) {
+	if (input_board(in, &b, &v, cf->format == SVG, why,
+	    sizeof(why)) == -1) {
 		run_clear_progress();
 		fflush(stdout);
 		warnx("%s: %s", in->name, why);

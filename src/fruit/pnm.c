@@ -167,6 +167,10 @@ pnm_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
 	}
 	/* Grey, grey and alpha, RGB, RGB and alpha; alpha is dropped. */
 	s = p + h.pos;
+	if (depth == 3 && maxval == 255) {
+		memcpy(pic->rgb, s, bytes);
+		return 0;
+	}
 	for (i = 0; i < n; i++, s += depth)
 		for (k = 0; k < 3; k++)
 			pic->rgb[i * 3 + k] = (uint8_t)((depth >= 3 ?

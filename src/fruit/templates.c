@@ -25,7 +25,7 @@
 #include "picture.h"
 
 #define NCELLS	170
-#define NBANDS	4	/* templates for each of these ranges of pitch */
+#define NBANDS	5	/* four ranges of pitch, then fruitsolve's own font */
 
 static int
 pitch_band(double pitch)
@@ -59,7 +59,7 @@ report(int argc, char *argv[], const struct digit_template *t, size_t nt)
 	int a, r, c, v;
 
 	for (a = 1; a < argc; a++) {
-		if (load_shot(argv[a], &s) == -1)
+		if (strcmp(argv[a], "--") == 0 || load_shot(argv[a], &s) == -1)
 			continue;
 		wrong = 0;
 		worst_own = 0;
@@ -179,18 +179,24 @@ main(int argc, char *argv[])
 	uint64_t count[NBANDS][10];
 	struct digit_template *t;
 	size_t nt, i, k;
-	int a, r, c, d, band;
+	int a, r, c, d, band, own;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: fruit-templates image ...\n");
+		fprintf(stderr, "usage: fruit-templates image ... "
+		    "[-- drawn ...]\n");
 		return GF_EXIT_ERROR;
 	}
 	memset(sum, 0, sizeof(sum));
 	memset(count, 0, sizeof(count));
+	own = 0;
 	for (a = 1; a < argc; a++) {
+		if (strcmp(argv[a], "--") == 0) {
+			own = 1;
+			continue;
+		}
 		if (load_shot(argv[a], &s) == -1)
 			continue;
-		band = pitch_band(s.grid.dx);
+		band = own ? NBANDS - 1 : pitch_band(s.grid.dx);
 		for (r = 0; r < 10; r++)
 			for (c = 0; c < 17; c++) {
 				d = s.truth[r * 17 + c];
