@@ -79,8 +79,8 @@ svg_moves(FILE *fp, const struct plan *p, const struct svg_view *v)
 	    v->first + v->count;
 	inset = g->dx * 0.06;
 	stroke = g->dx * 0.09;
-	bw = g->dx * (p->nmoves >= 100 ? 0.62 : 0.48);
-	bh = g->dx * 0.34;
+	bw = g->dx * (p->nmoves >= 100 ? 0.7 : 0.54);
+	bh = g->dx * 0.4;
 	for (i = 0; i < end; i++) {
 		r = &p->move[i];
 		x1 = g->x0 + (r->c1 - 0.5) * g->dx;
