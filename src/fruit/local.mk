@@ -44,9 +44,17 @@ dist_man_MANS += man/fruitsolve.1 man/fruit-board.5
 dist_bashcomp_DATA += completions/bash/fruitsolve.bash
 dist_zshcomp_DATA += completions/zsh/_fruitsolve
 dist_fishcomp_DATA += completions/fish/fruitsolve.fish
-TESTS += tests/fruitsolve.bats
+# The test suite's image editor (tests/fruit-picture.c).
+check_PROGRAMS += fruit-picture
+fruit_picture_SOURCES = $(fruit_picture_sources) src/fruit/board.c \
+	tests/fruit-picture.c
+fruit_picture_CFLAGS = $(fruit_picture_cflags) -I$(top_srcdir)/src/fruit
+fruit_picture_LDADD = $(fruit_picture_libs)
+TESTS += tests/fruitsolve.bats tests/fruitsolve-image.bats
 EXTRA_DIST += \
 	tests/fruitsolve.bats \
+	tests/fruitsolve-image.bats \
+	bench/fruitimage.sh \
 	tests/data/fruitsolve/README \
 	tests/data/fruitsolve/bad.in \
 	tests/data/fruitsolve/badmove.in \
@@ -64,7 +72,7 @@ EXTRA_DIST += \
 	fuzz/fruitsolve-replay.c
 
 SHOTS = ../shared/fruitbox-screens
-fruit_drawn_scales = 0.9 1 1.25 1.5 2
+fruit_drawn_scales = 0.85 0.9 0.95 1 1.1 1.25 1.5 1.75 2 2.5
 fruit-digit-templates: fruitsolve$(EXEEXT) fruit-templates$(EXEEXT)
 	rm -rf fruit-drawn && mkdir fruit-drawn
 	seed=0; for s in $(fruit_drawn_scales); do \

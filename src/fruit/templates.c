@@ -25,7 +25,7 @@
 #include "picture.h"
 
 #define NCELLS	170
-#define NBANDS	5	/* four ranges of pitch, then fruitsolve's own font */
+#define NBANDS	8	/* four ranges of pitch, twice: the game's font, our own */
 
 static int
 pitch_band(double pitch)
@@ -196,7 +196,7 @@ main(int argc, char *argv[])
 		}
 		if (load_shot(argv[a], &s) == -1)
 			continue;
-		band = own ? NBANDS - 1 : pitch_band(s.grid.dx);
+		band = own * 4 + pitch_band(s.grid.dx);
 		for (r = 0; r < 10; r++)
 			for (c = 0; c < 17; c++) {
 				d = s.truth[r * 17 + c];
