@@ -242,10 +242,79 @@ plan_and_replay() {
 	[ "${#lines[@]}" -eq 6 ]
 }
 
-@test "a write error is exit status 2" {
+@test "a write error is exit status 2, and stops the run at once" {
 	[ -w /dev/full ] || skip "no /dev/full"
 	run bash -c 'fruitsolve -g 5 >/dev/full'
 	[ "$status" -eq 2 ]
+	# A hundred million boards would take minutes to write.
+	run bash -c 'timeout 20 fruitsolve -g 100000000 2>&1 >/dev/full'
+	[ "$status" -eq 2 ]
+	[[ "$output" == "fruitsolve: write error on standard output: "* ]]
+	for opt in --help -V --version; do
+		run bash -c "fruitsolve $opt 2>&1 >/dev/full"
+		[ "$status" -eq 2 ]
+		[[ "$output" == *"write error"* ]]
+	done
+}
+
+@test "--help names every option, its formats, and the usage" {
+	run fruitsolve --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: fruitsolve "* ]]
+	for opt in effort format greedy generate help input list next read \
+	    replay seed size scale steps summary time version; do
+		grep -q -- "--$opt" <<<"$output"
+	done
+	grep -q 'FORMAT: moves, board, game, svg; with -R: board, ppm, png, jpeg' <<<"$output"
+	grep -q 'INPUT: auto, board, image' <<<"$output"
+}
+
+@test "options that contradict each other are refused, naming both" {
+	for args in "-g 1 -l:-g and -l" "-l -G:-l and -G" "-G -e 5:-G and -e" \
+	    "-R -G:-R and -G" "-r -e 5:-r and -e" "-G -t 3:-G and -t"; do
+		run --separate-stderr fruitsolve ${args%%:*} /dev/null
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == "fruitsolve: ${args#*:} exclude each other"* ]]
+	done
+	run --separate-stderr fruitsolve -f gif /dev/null
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fruitsolve: unknown output format: gif (one of: moves, board, game, svg, ppm, png, jpeg)"* ]]
+	run --separate-stderr fruitsolve -f png /dev/null
+	[[ "$stderr" == "fruitsolve: -f png needs -R"* ]]
+}
+
+@test "sizes are width x height, as players say 17x10" {
+	run fruitsolve -g 1 -s 5x3 -S 1
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[0]}" -eq 5 ]
+	[ "$(fruitsolve -g 2 -S 3)" = "$(fruitsolve -g 2 -S 3 -s 17x10)" ]
+}
+
+@test "--summary counts the boards, good and bad" {
+	run --separate-stderr fruitsolve -l --summary "$fdata/bad.in"
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[-1]}" = "fruitsolve: 4 records: 1 good, 3 bad, 0 warnings" ]
+}
+
+@test "a directory among the files is reported, the others still read" {
+	run --separate-stderr fruitsolve -l "$BATS_TEST_TMPDIR" "$fdata/list.in"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fruitsolve: $BATS_TEST_TMPDIR: Is a directory" ]]
+	[ "$output" = "$(fruitsolve -l "$fdata/list.in")" ]
+}
+
+@test "plans are written board by board, not at the end" {
+	# The first plan is out before the second board has arrived.
+	run bash -c '{ fruitsolve -g 1 -S 1; echo; sleep 3; fruitsolve -g 1 -S 2; } |
+	    fruitsolve -G | { read -t 2 -r first && echo "$first"; cat >/dev/null; }'
+	[[ "$output" =~ ^[0-9]+\ [0-9]+\ [0-9]+\ [0-9]+$ ]]
+}
+
+@test "diagnostics escape what they quote" {
+	run --separate-stderr fruitsolve -l <<<$'12\x1b3'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = 'fruitsolve: stdin:1:3: bad cell character (\x1b)' ]
+	[ "$output" = "# stdin: board 1: not read" ]
 }
 
 @test "a closed pipe ends the listing quietly" {
@@ -262,10 +331,21 @@ plan_and_replay() {
 	run complete_words fruitsolve -f ""
 	[ "$output" = "board
 game
+jpeg
 moves
+png
+ppm
 svg" ]
 	run complete_words fruitsolve --format s
 	[ "$output" = "svg" ]
+	run complete_words fruitsolve --format=s
+	[ "$output" = "svg" ]
+	run complete_words fruitsolve -i ""
+	[ "$output" = "auto
+board
+image" ]
+	run complete_words fruitsolve --st
+	[[ "$output" == *"--steps"* ]]
 }
 
 @test "manual: list the rectangles of the small example" {

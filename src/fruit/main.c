@@ -112,8 +112,8 @@ help(void)
 {
 	fputs(synopsis, stdout);
 	fputs("\n"
-	    "  -e, --effort=N       search effort of a plan, in thousands of "
-	    "positions (default 2200)\n"
+	    "  -e, --effort=N       search effort of a plan, in moves of the "
+	    "games it plays (default 2200000)\n"
 	    "  -f, --format=FORMAT  what to write (FORMAT: moves, board, "
 	    "game, svg; with -R: board, ppm, png, jpeg)\n"
 	    "  -G, --greedy         plan greedily, fast, no search\n"
