@@ -36,6 +36,14 @@ digit_distance(const struct cell_look *look, const struct digit_template *t)
 void
 digit_read(const struct cell_look *look, struct digit_match *m)
 {
+	digit_read_with(look, digit_templates, digit_ntemplates, m);
+}
+
+/* The same, against the templates t, as fruit-templates checks them. */
+void
+digit_read_with(const struct cell_look *look, const struct digit_template *t,
+    size_t nt, struct digit_match *m)
+{
 	unsigned int best[10], d;
 	size_t i;
 	int k;
@@ -48,10 +56,10 @@ digit_read(const struct cell_look *look, struct digit_match *m)
 	}
 	for (k = 0; k < 10; k++)
 		best[k] = UINT32_MAX;
-	for (i = 0; i < digit_ntemplates; i++) {
-		d = digit_distance(look, &digit_templates[i]);
-		if (d < best[digit_templates[i].digit])
-			best[digit_templates[i].digit] = d;
+	for (i = 0; i < nt; i++) {
+		d = digit_distance(look, &t[i]);
+		if (d < best[t[i].digit])
+			best[t[i].digit] = d;
 	}
 	m->digit = 1;
 	for (k = 2; k <= 9; k++)

@@ -78,6 +78,8 @@ extern const size_t digit_ntemplates;
 unsigned int digit_distance(const struct cell_look *,
 	    const struct digit_template *);
 void	 digit_read(const struct cell_look *, struct digit_match *);
+void	 digit_read_with(const struct cell_look *,
+	    const struct digit_template *, size_t, struct digit_match *);
 
 /* draw.c: a board as the game draws it, at a scale. */
 void	 draw_board(const struct board *, double, struct picture *);

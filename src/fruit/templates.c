@@ -8,8 +8,11 @@
  *	fruit-templates DIR/NAME.png ... > src/fruit/digit-templates.c
  *
  * It also reports on standard error, per image, how near each cell came
- * to its own template and to the nearest other one, so that the
- * thresholds in digits.c can be checked against real shots.
+ * to its own template and to the nearest other one (with FRUIT_DEBUG set
+ * in the environment, the look of each cell nearer another digit), so
+ * that the thresholds in digits.c can be checked against real shots;
+ * and then reads each shot with templates made from all the others, the
+ * honest measure of how the templates do on a shot they have not seen.
  */
 
 #include "config.h"
@@ -43,6 +46,17 @@ struct shot {
 static int	 load_shot(const char *, struct shot *);
 static int	 read_truth(const char *, uint8_t *);
 static void	 report(int, char *[], const struct digit_template *, size_t);
+static void	 leave_one_out(void);
+
+/* What each shot gave, for the leave-one-out check. */
+struct seen {
+	const char	*path;
+	int		 band;
+	uint8_t		 truth[NCELLS];
+	struct cell_look look[NCELLS];
+};
+static struct seen *seen;
+static size_t nseen;
 
 /*
  * How each shot reads with the new templates: the cells wrong, the
@@ -68,8 +82,6 @@ report(int argc, char *argv[], const struct digit_template *t, size_t nt)
 			for (c = 0; c < 17; c++) {
 				v = s.truth[r * 17 + c];
 				image_look(&s.pic, &s.grid, r, c, &look);
-				if (getenv("FRUIT_DEBUG") != NULL && look.yellow > 0)
-					fprintf(stderr, "yellow cell %d,%d truth %d red %u yellow %u\n", r + 1, c + 1, v, look.red, look.yellow);
 				if (v == 0) {
 					if (look.red >= 150 && look.yellow < 100)
 						wrong++;
@@ -83,8 +95,6 @@ report(int argc, char *argv[], const struct digit_template *t, size_t nt)
 					if (t[i].digit != v && d < other)
 						other = d;
 				}
-				if (getenv("FRUIT_DEBUG") != NULL && own + 10 > other)
-					fprintf(stderr, "near cell %d,%d truth %d own %u other %u\n", r + 1, c + 1, v, own, other);
 				if (own >= other) {
 					wrong++;
 					if (getenv("FRUIT_DEBUG") != NULL) {
@@ -197,10 +207,15 @@ main(int argc, char *argv[])
 		if (load_shot(argv[a], &s) == -1)
 			continue;
 		band = own * 4 + pitch_band(s.grid.dx);
+		seen = xreallocarray(seen, nseen + 1, sizeof(*seen));
+		seen[nseen].path = argv[a];
+		seen[nseen].band = band;
+		memcpy(seen[nseen].truth, s.truth, NCELLS);
 		for (r = 0; r < 10; r++)
 			for (c = 0; c < 17; c++) {
 				d = s.truth[r * 17 + c];
 				image_look(&s.pic, &s.grid, r, c, &look);
+				seen[nseen].look[r * 17 + c] = look;
 				if (d == 0)
 					continue;
 				count[band][d]++;
@@ -208,6 +223,7 @@ main(int argc, char *argv[])
 					sum[band][d][k] += look.ink[k];
 			}
 		picture_free(&s.pic);
+		nseen++;
 	}
 	t = xcalloc(NBANDS * 10, sizeof(*t));
 	nt = 0;
@@ -237,7 +253,72 @@ main(int argc, char *argv[])
 	}
 	printf("};\n\nconst size_t digit_ntemplates = %zu;\n", nt);
 	report(argc, argv, t, nt);
+	leave_one_out();
 	free(t);
 	finish_stdout();
 	return GF_EXIT_OK;
+}
+
+/*
+ * Each shot read with templates made from all the others: how well the
+ * templates would do on a shot they have not seen, with the thresholds
+ * fruitsolve uses.
+ */
+static void
+leave_one_out(void)
+{
+	uint64_t sum[NBANDS][10][DIGIT_SIDE * DIGIT_SIDE];
+	uint64_t count[NBANDS][10];
+	struct digit_template t[NBANDS * 10];
+	struct digit_match m;
+	size_t i, j, k, nt, exact, right, refused;
+	int band, d, c, ok;
+
+	exact = refused = 0;
+	for (i = 0; i < nseen; i++) {
+		memset(sum, 0, sizeof(sum));
+		memset(count, 0, sizeof(count));
+		for (j = 0; j < nseen; j++) {
+			if (j == i)
+				continue;
+			for (c = 0; c < NCELLS; c++) {
+				d = seen[j].truth[c];
+				if (d == 0)
+					continue;
+				count[seen[j].band][d]++;
+				for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
+					sum[seen[j].band][d][k] +=
+					    seen[j].look[c].ink[k];
+			}
+		}
+		nt = 0;
+		for (band = 0; band < NBANDS; band++)
+			for (d = 1; d <= 9; d++) {
+				if (count[band][d] == 0)
+					continue;
+				t[nt].digit = (uint8_t)d;
+				for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
+					t[nt].ink[k] = (uint8_t)((sum[band][d][k] +
+					    count[band][d] / 2) / count[band][d]);
+				nt++;
+			}
+		right = 0;
+		ok = 1;
+		for (c = 0; c < NCELLS; c++) {
+			digit_read_with(&seen[i].look[c], t, nt, &m);
+			if (m.digit == seen[i].truth[c])
+				right++;
+			else if (m.digit == -1)
+				ok = 0;
+			else
+				ok = -1;
+		}
+		exact += right == NCELLS;
+		refused += ok == 0;
+		fprintf(stderr, "left out %s: %zu of %d cells right%s\n",
+		    seen[i].path, right, NCELLS, ok == 1 ? "" : ok == 0 ?
+		    ", refused as unsure" : ", MISREAD");
+	}
+	fprintf(stderr, "leave-one-out: %zu of %zu exact, %zu refused\n",
+	    exact, nseen, refused);
 }
