@@ -57,7 +57,7 @@ plan_and_replay() {
 }
 
 @test "the listing agrees with trying every rectangle, empty cells included" {
-	boards=$(fruitsolve -g 6 -s 6x7 -S 11 | sed 's/[14]/./g')
+	boards=$(fruitsolve -g 6 -s 7x6 -S 11 | sed 's/[14]/./g')
 	diff <(printf '%s\n' "$boards" | fruitsolve -l) \
 	    <(printf '%s\n' "$boards" | brute_list)
 }
@@ -89,17 +89,24 @@ plan_and_replay() {
 }
 
 @test "reads a 4096-column board and plans a 500-column one" {
-	fruitsolve -g 1 -s 3x4096 -S 5 >"$BATS_TEST_TMPDIR/wide"
+	fruitsolve -g 1 -s 4096x3 -S 5 >"$BATS_TEST_TMPDIR/wide"
 	fruitsolve -l "$BATS_TEST_TMPDIR/wide" >"$BATS_TEST_TMPDIR/rects"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/rects")" -gt 1000 ]
 	[ "$(cut -d' ' -f4 "$BATS_TEST_TMPDIR/rects" | sort -n | tail -1)" -gt 4090 ]
-	fruitsolve -g 1 -s 2x500 -S 5 | plan_and_replay --greedy
+	fruitsolve -g 1 -s 500x2 -S 5 | plan_and_replay --greedy
 }
 
 @test "bad boards are reported with line and column, the rest still read" {
 	run --separate-stderr fruitsolve -l "$fdata/bad.in"
 	[ "$status" -eq 1 ]
-	[ "$output" = "1 1 1 2 2" ]
+	# Each bad board leaves a comment in its place, so blocks stay aligned.
+	[ "$output" = "# $fdata/bad.in: board 1: not read
+
+# $fdata/bad.in: board 2: not read
+
+# $fdata/bad.in: board 3: not read
+
+1 1 1 2 2" ]
 	[ "${#stderr_lines[@]}" -eq 3 ]
 	[ "${stderr_lines[0]}" = "fruitsolve: $fdata/bad.in:2:3: row has 2 cells, expected 3" ]
 	[ "${stderr_lines[1]}" = "fruitsolve: $fdata/bad.in:4:3: bad cell character (x)" ]
@@ -155,13 +162,13 @@ plan_and_replay() {
 }
 
 @test "a board with too many rectangles for the policy is planned by the beam" {
-	# 1x1500 has 1125750 rectangles, past the 2^20 the policy can hold.
-	fruitsolve -g 1 -s 1x1500 -S 3 | plan_and_replay -e 3000
+	# 1500x1 has 1125750 rectangles, past the 2^20 the policy can hold.
+	fruitsolve -g 1 -s 1500x1 -S 3 | plan_and_replay -e 3000
 }
 
 @test "plans on boards of other shapes replay too" {
-	fruitsolve -g 3 -s 5x9 -S 5 | plan_and_replay -e 5000
-	fruitsolve -g 2 -s 1x30 -S 6 | plan_and_replay -e 5000
+	fruitsolve -g 3 -s 9x5 -S 5 | plan_and_replay -e 5000
+	fruitsolve -g 2 -s 30x1 -S 6 | plan_and_replay -e 5000
 }
 
 @test "the search beats the greedy player on these boards" {
@@ -218,7 +225,7 @@ plan_and_replay() {
 		for (i = 1; i <= 170; i++) s += substr($0, i, 1)
 		if (s % 10 != 0) exit 1
 	}'
-	run fruitsolve -g 1 -s 2x3 -S 1
+	run fruitsolve -g 1 -s 3x2 -S 1
 	[ "${#lines[@]}" -eq 2 ]
 	[ "${#lines[0]}" -eq 3 ]
 }
@@ -238,10 +245,80 @@ plan_and_replay() {
 	[ "${#lines[@]}" -eq 6 ]
 }
 
-@test "a write error is exit status 2" {
+@test "a write error is exit status 2, and stops the run at once" {
 	[ -w /dev/full ] || skip "no /dev/full"
 	run bash -c 'fruitsolve -g 5 >/dev/full'
 	[ "$status" -eq 2 ]
+	# A hundred million boards would take minutes to write.
+	run bash -c 'timeout 20 fruitsolve -g 100000000 2>&1 >/dev/full'
+	[ "$status" -eq 2 ]
+	[[ "$output" == "fruitsolve: write error on standard output: "* ]]
+	for opt in --help -V --version; do
+		run bash -c "fruitsolve $opt 2>&1 >/dev/full"
+		[ "$status" -eq 2 ]
+		[[ "$output" == *"write error"* ]]
+	done
+}
+
+@test "--help names every option, its formats, and the usage" {
+	run fruitsolve --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: fruitsolve "* ]]
+	for opt in effort format greedy generate help input list next read \
+	    replay seed size scale steps summary time version; do
+		grep -q -- "--$opt" <<<"$output"
+	done
+	grep -q 'FORMAT: moves, board, game, svg; with -R: board, ppm, png, jpeg' <<<"$output"
+	grep -q 'INPUT: auto, board, image' <<<"$output"
+}
+
+@test "options that contradict each other are refused, naming both" {
+	for args in "-g 1 -l:-g and -l" "-l -G:-l and -G" "-G -e 5:-G and -e" \
+	    "-R -G:-R and -G" "-r -e 5:-r and -e" "-G -t 3:-G and -t"; do
+		run --separate-stderr fruitsolve ${args%%:*} /dev/null
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == "fruitsolve: ${args#*:} exclude each other"* ]]
+	done
+	run --separate-stderr fruitsolve -f gif /dev/null
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fruitsolve: unknown output format: gif (one of: moves, board, game, svg, ppm, png, jpeg)"* ]]
+	run --separate-stderr fruitsolve -f png /dev/null
+	[[ "$stderr" == "fruitsolve: -f png needs -R"* ]]
+}
+
+@test "sizes are width x height, as players say 17x10" {
+	run fruitsolve -g 1 -s 5x3 -S 1
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[0]}" -eq 5 ]
+	[ "$(fruitsolve -g 2 -S 3)" = "$(fruitsolve -g 2 -S 3 -s 17x10)" ]
+}
+
+@test "--summary counts the boards, good and bad" {
+	run --separate-stderr fruitsolve -l --summary "$fdata/bad.in"
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[-1]}" = "fruitsolve: 4 records: 1 good, 3 bad, 0 warnings" ]
+}
+
+@test "a directory among the files is reported, the others still read" {
+	run --separate-stderr fruitsolve -l "$BATS_TEST_TMPDIR" "$fdata/list.in"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fruitsolve: $BATS_TEST_TMPDIR: Is a directory" ]]
+	[ "$output" = "$(fruitsolve -l "$fdata/list.in")" ]
+}
+
+@test "plans are written board by board, not at the end" {
+	# The small board is cleared at once; the second takes its 4 s.
+	{ cat "$top_srcdir/examples/fruit-small.txt"; echo; fruitsolve -g 1 -S 2; } >"$BATS_TEST_TMPDIR/two"
+	run bash -c 'fruitsolve -e 1000000000000 -t 4 "$1" |
+	    { read -t 3 -r first && echo "$first"; cat >/dev/null; }' sh "$BATS_TEST_TMPDIR/two"
+	[[ "$output" =~ ^[0-9]+\ [0-9]+\ [0-9]+\ [0-9]+$ ]]
+}
+
+@test "diagnostics escape what they quote" {
+	run --separate-stderr fruitsolve -l <<<$'12\x1b3'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = 'fruitsolve: stdin:1:3: bad cell character (\x1b)' ]
+	[ "$output" = "# stdin: board 1: not read" ]
 }
 
 @test "a closed pipe ends the listing quietly" {
@@ -258,10 +335,21 @@ plan_and_replay() {
 	run complete_words fruitsolve -f ""
 	[ "$output" = "board
 game
+jpeg
 moves
+png
+ppm
 svg" ]
 	run complete_words fruitsolve --format s
 	[ "$output" = "svg" ]
+	run complete_words fruitsolve --format=s
+	[ "$output" = "svg" ]
+	run complete_words fruitsolve -i ""
+	[ "$output" = "auto
+board
+image" ]
+	run complete_words fruitsolve --st
+	[[ "$output" == *"--steps"* ]]
 }
 
 @test "manual: list the rectangles of the small example" {

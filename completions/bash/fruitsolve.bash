@@ -2,27 +2,42 @@
 
 _fruitsolve()
 {
-	local cur prev
+	local cur prev formats
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD-1]}
-	# Bash splits "--format=js" into "--format" "=" "js": complete the
-	# value as after "--format js".
+	formats='board game jpeg moves png ppm svg'
+
+	# Bash splits "--format=svg" into "--format" "=" "svg": complete the
+	# value as after "--format svg".
 	if [[ $cur == = ]]; then
 		cur=
-	elif [[ $prev == = ]]; then
+	elif [[ $prev == = && $COMP_CWORD -ge 2 ]]; then
 		prev=${COMP_WORDS[COMP_CWORD-2]}
 	fi
-
+	case $cur in
+	--format=*|--input=*|--size=*)
+		prev=${cur%%=*}
+		cur=${cur#*=}
+		;;
+	esac
 	case $prev in
 	-f|--format)
-		COMPREPLY=($(compgen -W 'board game moves svg' -- "$cur"))
+		COMPREPLY=($(compgen -W "$formats" -- "$cur"))
+		return
+		;;
+	-i|--input)
+		COMPREPLY=($(compgen -W 'auto board image' -- "$cur"))
 		return
 		;;
 	-s|--size)
-		COMPREPLY=($(compgen -W '10x17' -- "$cur"))
+		COMPREPLY=($(compgen -W '17x10' -- "$cur"))
 		return
 		;;
-	-e|--effort|-g|--generate|-S|--seed|-t|--time)
+	--steps)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return
+		;;
+	-e|--effort|-g|--generate|-n|--next|-S|--seed|-t|--time|--scale)
 		COMPREPLY=()
 		return
 		;;
@@ -30,8 +45,9 @@ _fruitsolve()
 	case $cur in
 	-*)
 		COMPREPLY=($(compgen -W '-e --effort -f --format -G --greedy
-		    -g --generate -h --help -l --list -r --replay -S --seed
-		    -s --size -t --time -V --version' -- "$cur"))
+		    -g --generate -h --help -i --input -l --list -n --next
+		    -R --read -r --replay -S --seed -s --size --scale --steps
+		    --summary -t --time -V --version' -- "$cur"))
 		;;
 	*)
 		COMPREPLY=($(compgen -f -- "$cur"))

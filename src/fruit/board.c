@@ -5,7 +5,6 @@
 
 #include "config.h"
 
-#include <ctype.h>
 #include <err.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,7 +28,6 @@ static int	 cell_value(int);
 static void	 push_cell(struct rowbuf *, uint8_t);
 static size_t	 parse_row(const char *, size_t, size_t, struct rowbuf *);
 static void	 skip_board(struct linereader *);
-static void	 describe_char(char *, size_t, int);
 
 static int
 is_separator(int ch)
@@ -61,15 +59,6 @@ push_cell(struct rowbuf *rb, uint8_t v)
 	rb->cell[rb->n++] = v;
 }
 
-static void
-describe_char(char *buf, size_t size, int ch)
-{
-	if (isprint((unsigned char)ch))
-		snprintf(buf, size, "%c", ch);
-	else
-		snprintf(buf, size, "\\x%02x", (unsigned char)ch);
-}
-
 /*
  * Append the cells of one line.  A line holding a space, tab or comma
  * between its cells is in the separated form, one character per cell
@@ -82,7 +71,6 @@ parse_row(const char *s, size_t len, size_t expect, struct rowbuf *rb)
 {
 	size_t i, start, end, count;
 	int separated, v, prev_cell;
-	char what[8];
 
 	start = 0;
 	end = len;
@@ -103,15 +91,14 @@ parse_row(const char *s, size_t len, size_t expect, struct rowbuf *rb)
 		}
 		rb->errcol = i + 1;
 		if ((v = cell_value((unsigned char)s[i])) == -1) {
-			describe_char(what, sizeof(what), s[i]);
 			snprintf(rb->errmsg, sizeof(rb->errmsg),
-			    "bad cell character (%s)", what);
+			    "bad cell character (%s)", excerpt(s + i, 1));
 			return 0;
 		}
 		if (separated && prev_cell) {
 			snprintf(rb->errmsg, sizeof(rb->errmsg),
-			    "cells run together in a separated row (%c%c)",
-			    s[i - 1], s[i]);
+			    "cells run together in a separated row (%s)",
+			    excerpt(s + i - 1, 2));
 			return 0;
 		}
 		if (expect != 0 && count == expect) {

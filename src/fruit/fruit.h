@@ -130,8 +130,46 @@ int	 replay_moves(struct linereader *, struct board *, size_t *);
 int	 parse_move(const char *, const struct board *, struct rect *,
 	    size_t *, const char **);
 
+/* Where a board lies in a picture: cell (r, c) centred at (x0 + c dx, y0 + r dy). */
+struct grid {
+	double		 x0;
+	double		 y0;
+	double		 dx;
+	double		 dy;
+};
+
+/* What an SVG shows: which moves, over what. */
+struct svg_view {
+	size_t		 first;		/* moves before it are played */
+	size_t		 count;		/* moves shown, 0 for all */
+	const uint8_t	*image;		/* the screenshot's bytes, or NULL */
+	size_t		 imagelen;
+	const char	*mime;
+	size_t		 width;		/* of the screenshot */
+	size_t		 height;
+	struct grid	 grid;		/* the board in it */
+};
+
+/* input.c: one input, a text of boards or a screenshot. */
+enum input_kind { INPUT_AUTO, INPUT_BOARD, INPUT_IMAGE };
+
+struct input {
+	const char	*name;
+	int		 picture;	/* nonzero for an image */
+	struct linereader lr;		/* text */
+	uint8_t		*data;		/* an image's bytes */
+	size_t		 len;
+	uint8_t		*encoded;	/* a netpbm image as PNG */
+};
+
+int	 input_open(struct input *, const char *, enum input_kind);
+int	 input_close(struct input *);
+int	 input_board(struct input *, struct board *, struct svg_view *, int,
+	    char *, size_t);
+
 /* render.c */
-void	 render_svg(FILE *, const struct board *, const struct plan *);
+void	 render_svg(FILE *, const struct board *, const struct plan *,
+	    const struct svg_view *);
 void	 render_moves(FILE *, const struct plan *, size_t);
 
 /* gen.c */

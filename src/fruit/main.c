@@ -1,7 +1,8 @@
 /*
  * fruitsolve: list the rectangles summing to 10 on Fruit Box boards,
- * plan whole games, check move lists and make random boards.  This file
- * only reads the options and the input and hands each board to a stage.
+ * plan whole games, check move lists, make random boards, and read
+ * boards from screenshots of the game.  This file only reads the
+ * options and the input and hands each board to a stage.
  */
 
 #include "config.h"
@@ -17,30 +18,54 @@
 
 #include "gf.h"
 #include "fruit.h"
+#include "picture.h"
 
 #define DEFAULT_EFFORT	2200000
+#define MAX_SCALE	8
 
-enum mode { PLAN, LIST, REPLAY, GENERATE };
-enum format { MOVES, BOARD, GAME, SVG };
+enum mode { PLAN, LIST, REPLAY, GENERATE, READ };
+enum format { MOVES, BOARD, GAME, SVG, PPM, PNGOUT, JPEGOUT };
 
 struct config {
 	enum mode		 mode;
 	enum format		 format;
+	const char		*formatname;
+	enum input_kind		 input;
 	struct plan_options	 plan;
 	uint64_t		 count;		/* boards to generate */
 	size_t			 rows;
 	size_t			 cols;
+	size_t			 next;		/* moves shown, 0 for all */
+	const char		*steps;		/* prefix of one SVG a move */
+	double			 scale;		/* of a drawn board */
 	int			 colour;
+	int			 summary;
+	size_t			 nboards;	/* boards so far in the run */
 };
 
+/* Options given, by letter, to refuse those that contradict. */
+static char given[UCHAR_MAX + 1];
+
 static __dead void usage(int);
+static __dead void help(void);
 static long long number(const char *, long long, long long, const char *);
 static void	 parse_size(const char *, struct config *);
+static void	 parse_format(const char *, struct config *);
+static void	 check_options(struct config *);
 static int	 print_rect(const struct rect *, unsigned int, void *);
-static void	 do_plan(const struct config *, struct board *);
-static int	 do_file(const struct config *, const char *, int *);
+static int	 write_steps(const struct config *, const struct board *,
+		    const struct plan *, struct svg_view *);
+static int	 do_plan(const struct config *, struct board *,
+		    struct svg_view *);
+static int	 do_board(struct config *, struct board *, struct input *,
+		    struct svg_view *);
+static void	 not_read(const struct config *, const char *, size_t);
+static int	 do_picture(struct config *, struct input *);
+static int	 do_file(struct config *, const char *);
 static void	 do_generate(const struct config *);
 static void	 parse_options(int, char *[], struct config *);
+
+enum { OPT_SCALE = CHAR_MAX + 1, OPT_STEPS, OPT_SUMMARY };
 
 static const struct option longopts[] = {
 	{ "effort",	required_argument,	NULL,	'e' },
@@ -48,30 +73,71 @@ static const struct option longopts[] = {
 	{ "generate",	required_argument,	NULL,	'g' },
 	{ "greedy",	no_argument,		NULL,	'G' },
 	{ "help",	no_argument,		NULL,	'h' },
+	{ "input",	required_argument,	NULL,	'i' },
 	{ "list",	no_argument,		NULL,	'l' },
+	{ "next",	required_argument,	NULL,	'n' },
+	{ "read",	no_argument,		NULL,	'R' },
 	{ "replay",	no_argument,		NULL,	'r' },
+	{ "scale",	required_argument,	NULL,	OPT_SCALE },
 	{ "seed",	required_argument,	NULL,	'S' },
 	{ "size",	required_argument,	NULL,	's' },
+	{ "steps",	required_argument,	NULL,	OPT_STEPS },
+	{ "summary",	no_argument,		NULL,	OPT_SUMMARY },
 	{ "time",	required_argument,	NULL,	't' },
 	{ "version",	no_argument,		NULL,	'V' },
 	{ NULL,		0,			NULL,	0 }
 };
 
+static const char synopsis[] =
+    "usage: fruitsolve [-G] [-e effort] [-f format] [-i input] [-n moves] "
+    "[-S seed]\n"
+    "                  [-t seconds] [--steps prefix] [--summary] "
+    "[file ...]\n"
+    "       fruitsolve -l [-i input] [file ...]\n"
+    "       fruitsolve -r [file ...]\n"
+    "       fruitsolve -R [-f format] [-i input] [--scale scale] "
+    "[file ...]\n"
+    "       fruitsolve -g count [-S seed] [-s widthxheight]\n"
+    "       fruitsolve -h | -V\n";
+
 static __dead void
 usage(int status)
 {
-	FILE *fp = status == GF_EXIT_OK ? stdout : stderr;
-
-	fprintf(fp,
-	    "usage: fruitsolve [-G] [-e effort] [-f format] [-S seed] "
-	    "[-t seconds] [file ...]\n"
-	    "       fruitsolve -l [file ...]\n"
-	    "       fruitsolve -r [file ...]\n"
-	    "       fruitsolve -g count [-S seed] [-s rowsxcolumns]\n"
-	    "       fruitsolve -h | -V\n");
-	if (status == GF_EXIT_OK)
-		finish_stdout();
+	fputs(synopsis, stderr);
 	exit(status);
+}
+
+static void
+help(void)
+{
+	fputs(synopsis, stdout);
+	fputs("\n"
+	    "  -e, --effort=N       search effort of a plan, in moves of the "
+	    "games it plays (default 2200000)\n"
+	    "  -f, --format=FORMAT  what to write (FORMAT: moves, board, "
+	    "game, svg; with -R: board, ppm, png, jpeg)\n"
+	    "  -G, --greedy         plan greedily, fast, no search\n"
+	    "  -g, --generate=N     write N random boards\n"
+	    "  -h, --help           print this help\n"
+	    "  -i, --input=INPUT    what the files are (INPUT: auto, board, "
+	    "image)\n"
+	    "  -l, --list           list every rectangle summing to 10\n"
+	    "  -n, --next=N         with -f svg, show only the next N moves\n"
+	    "  -R, --read           print each board as read, plan nothing\n"
+	    "  -r, --replay         check the move list after each board\n"
+	    "  -S, --seed=SEED      seed of -g and of the planner's ties\n"
+	    "  -s, --size=WxH       size of -g boards, columns x rows "
+	    "(default 17x10)\n"
+	    "      --scale=S        scale of -R -f ppm, png, jpeg pictures "
+	    "(default 1)\n"
+	    "      --steps=PREFIX   with -f svg, write PREFIX-B-MM.svg, one "
+	    "a move\n"
+	    "      --summary        count boards on standard error at the "
+	    "end\n"
+	    "  -t, --time=SECONDS   wall-clock limit of a plan\n"
+	    "  -V, --version        print the version\n", stdout);
+	finish_stdout();
+	exit(GF_EXIT_OK);
 }
 
 static long long
@@ -88,7 +154,7 @@ number(const char *s, long long min, long long max, const char *what)
 	return v;
 }
 
-/* "10x17": rows, then columns, as the board is printed. */
+/* "17x10": columns, then rows, as players say a board's size. */
 static void
 parse_size(const char *s, struct config *cf)
 {
@@ -97,12 +163,87 @@ parse_size(const char *s, struct config *cf)
 
 	if (strlcpy(buf, s, sizeof(buf)) >= sizeof(buf) ||
 	    (x = strchr(buf, 'x')) == NULL) {
-		warnx("size must be rows x columns, as 10x17: %s", s);
+		warnx("size must be width x height, as 17x10: %s", s);
 		usage(GF_EXIT_ERROR);
 	}
 	*x = '\0';
-	cf->rows = (size_t)number(buf, 1, 65536, "row count");
-	cf->cols = (size_t)number(x + 1, 1, 65536, "column count");
+	cf->cols = (size_t)number(buf, 1, 65536, "column count");
+	cf->rows = (size_t)number(x + 1, 1, 65536, "row count");
+}
+
+static void
+parse_format(const char *s, struct config *cf)
+{
+	static const struct {
+		const char	*name;
+		enum format	 format;
+	} formats[] = {
+		{ "moves", MOVES }, { "board", BOARD }, { "game", GAME },
+		{ "svg", SVG }, { "ppm", PPM }, { "png", PNGOUT },
+		{ "jpeg", JPEGOUT },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
+		if (strcmp(s, formats[i].name) == 0) {
+			cf->format = formats[i].format;
+			cf->formatname = formats[i].name;
+			return;
+		}
+	warnx("unknown output format: %s (one of: moves, board, game, svg, "
+	    "ppm, png, jpeg)", s);
+	usage(GF_EXIT_ERROR);
+}
+
+/*
+ * Options that contradict each other are refused, naming both, rather
+ * than resolved by their order.
+ */
+static void
+check_options(struct config *cf)
+{
+	static const char *const excludes[] = {
+		"gl", "gr", "gR", "lr", "lR", "rR",
+		"lG", "le", "lt", "lf", "ln", "lS",
+		"rG", "re", "rt", "rf", "rn", "rS",
+		"RG", "Re", "Rt", "Rn", "RS",
+		"gG", "ge", "gt", "gf", "gn", "gi",
+		"Ge", "Gt",
+	};
+	size_t i;
+	int a, b;
+
+	for (i = 0; i < sizeof(excludes) / sizeof(excludes[0]); i++) {
+		a = (unsigned char)excludes[i][0];
+		b = (unsigned char)excludes[i][1];
+		if (given[a] && given[b]) {
+			warnx("-%c and -%c exclude each other", a, b);
+			usage(GF_EXIT_ERROR);
+		}
+	}
+	if (given['s'] && cf->mode != GENERATE) {
+		warnx("-s applies to -g only");
+		usage(GF_EXIT_ERROR);
+	}
+	if (cf->mode == READ && cf->format != BOARD && cf->format < PPM) {
+		warnx("-R and -f %s exclude each other", cf->formatname);
+		usage(GF_EXIT_ERROR);
+	}
+	if (cf->mode != READ && cf->format >= PPM) {
+		warnx("-f %s needs -R", cf->formatname);
+		usage(GF_EXIT_ERROR);
+	}
+	if ((given['n'] || cf->steps != NULL) && cf->format != SVG) {
+		warnx("%s applies to -f svg only", given['n'] ? "-n" :
+		    "--steps");
+		usage(GF_EXIT_ERROR);
+	}
+	if (cf->scale != 0 && cf->format < PPM) {
+		warnx("--scale applies to -R -f ppm, png or jpeg only");
+		usage(GF_EXIT_ERROR);
+	}
+	if (cf->scale == 0)
+		cf->scale = 1;
 }
 
 static int
@@ -114,8 +255,41 @@ print_rect(const struct rect *r, unsigned int apples, void *arg)
 	return 0;
 }
 
-static void
-do_plan(const struct config *cf, struct board *b)
+/*
+ * One SVG a move, PREFIX-B-MM.svg for move MM of board B of the run,
+ * showing that move (and the next ones, with -n) over the board with
+ * the moves before it veiled; the names written go to standard output.
+ */
+static int
+write_steps(const struct config *cf, const struct board *b,
+    const struct plan *p, struct svg_view *v)
+{
+	char path[PATH_MAX];
+	size_t i;
+	FILE *fp;
+	int width;
+
+	width = p->nmoves >= 100 ? 3 : 2;
+	for (i = 0; i < p->nmoves; i++) {
+		if (snprintf(path, sizeof(path), "%s-%zu-%0*zu.svg",
+		    cf->steps, cf->nboards, width, i + 1) >=
+		    (int)sizeof(path))
+			errx(GF_EXIT_ERROR, "%s: name too long", cf->steps);
+		if ((fp = fopen(path, "w")) == NULL)
+			err(GF_EXIT_ERROR, "%s", path);
+		v->first = i;
+		v->count = cf->next == 0 ? 1 : cf->next;
+		render_svg(fp, b, p, v);
+		if (fflush(fp) != 0 || ferror(fp) || fclose(fp) != 0)
+			err(GF_EXIT_ERROR, "%s", path);
+		printf("%s\n", path);
+	}
+	printf("# cleared %zu of %zu\n", p->cleared, board_apples(b));
+	return 0;
+}
+
+static int
+do_plan(const struct config *cf, struct board *b, struct svg_view *v)
 {
 	struct plan p;
 	size_t i, apples;
@@ -132,7 +306,13 @@ do_plan(const struct config *cf, struct board *b)
 		render_moves(stdout, &p, apples);
 		break;
 	case SVG:
-		render_svg(stdout, b, &p);
+		if (cf->steps != NULL)
+			write_steps(cf, b, &p, v);
+		else {
+			v->first = 0;
+			v->count = cf->next;
+			render_svg(stdout, b, &p, v);
+		}
 		break;
 	case BOARD:
 		for (i = 0; i < p.nmoves; i++)
@@ -140,46 +320,148 @@ do_plan(const struct config *cf, struct board *b)
 		board_print(stdout, b, cf->colour);
 		printf("# cleared %zu of %zu\n", p.cleared, apples);
 		break;
+	default:
+		break;
 	}
 	plan_free(&p);
+	return 0;
+}
+
+/* A picture of the board, as the game would draw it. */
+static void
+draw(const struct config *cf, const struct board *b)
+{
+	struct picture pic;
+	int rv;
+
+	draw_board(b, cf->scale, &pic);
+	rv = cf->format == PPM ? pnm_write(stdout, &pic) :
+	    cf->format == PNGOUT ? png_write(stdout, &pic) :
+	    jpeg_write(stdout, &pic, 90);
+	picture_free(&pic);
+	if (rv == -1)
+		err(GF_EXIT_ERROR, "write error on standard output");
 }
 
 /*
- * Every board of one file, each result after a blank line but the
- * first.  Returns the exit status the file earns.
+ * One board read, in the mode asked for; its output is flushed at once,
+ * a plan taking seconds.  Returns the exit status it earns.
  */
 static int
-do_file(const struct config *cf, const char *path, int *nout)
+do_board(struct config *cf, struct board *b, struct input *in,
+    struct svg_view *v)
 {
-	struct linereader lr;
-	struct board b;
 	size_t apples, cleared;
+	int status = GF_EXIT_OK;
+
+	if (cf->nboards++ > 0 && cf->format != SVG && cf->format < PPM)
+		putchar('\n');
+	switch (cf->mode) {
+	case LIST:
+		rects_each(b, print_rect, NULL);
+		break;
+	case REPLAY:
+		apples = board_apples(b);
+		if (replay_moves(&in->lr, b, &cleared) != 0)
+			status = GF_EXIT_BAD;
+		board_print(stdout, b, cf->colour);
+		printf("# cleared %zu of %zu\n", cleared, apples);
+		break;
+	case READ:
+		if (cf->format == BOARD)
+			board_print(stdout, b, cf->colour);
+		else
+			draw(cf, b);
+		break;
+	default:
+		do_plan(cf, b, v);
+		break;
+	}
+	fflush(stdout);
+	run_record(status != GF_EXIT_OK);
+	return status;
+}
+
+/* The comment that keeps output aligned where board n was not read. */
+static void
+not_read(const struct config *cf, const char *name, size_t n)
+{
+	if (cf->format >= PPM)
+		return;
+	if (cf->format == SVG)
+		printf("<!-- %s: board %zu: not read -->\n", name, n);
+	else
+		printf("# %s: board %zu: not read\n", name, n);
+	fflush(stdout);
+	run_record(1);
+}
+
+static int
+do_picture(struct config *cf, struct input *in)
+{
+	struct board b;
+	struct svg_view v;
+	char why[160];
+	int status;
+
+	memset(&v, 0, sizeof(v));
+	if (cf->mode == REPLAY) {
+		warnx("%s: -r needs the moves after a board in text", in->name);
+		return GF_EXIT_BAD;
+	}
+	if (input_board(in, &b, &v, cf->format == SVG, why,
+	    sizeof(why)) == -1) {
+		run_clear_progress();
+		fflush(stdout);
+		warnx("%s: %s", in->name, why);
+		if (cf->nboards++ > 0 && cf->format != SVG && cf->format < PPM)
+			putchar('\n');
+		not_read(cf, in->name, 1);
+		return GF_EXIT_BAD;
+	}
+	status = do_board(cf, &b, in, &v);
+	board_free(&b);
+	return status;
+}
+
+/*
+ * Every board of one input.  Returns the exit status the input earns.
+ */
+static int
+do_file(struct config *cf, const char *path)
+{
+	struct input in;
+	struct board b;
+	struct svg_view v;
+	size_t n;
 	int got, status;
 
-	if (lr_open(&lr, path) == -1)
+	if (input_open(&in, path, cf->input) == -1)
 		return GF_EXIT_ERROR;
+	if (in.picture) {
+		status = do_picture(cf, &in);
+		input_close(&in);
+		return status;
+	}
 	status = GF_EXIT_OK;
-	while ((got = board_read(&lr, &b)) != 0) {
+	memset(&v, 0, sizeof(v));
+	n = 0;
+	while (!run_stopped() && (got = board_read(&in.lr, &b)) != 0) {
+		n++;
 		if (got == -1) {
 			status = GF_EXIT_BAD;
+			if (cf->nboards++ > 0 && cf->format != SVG &&
+			    cf->format < PPM)
+				putchar('\n');
+			not_read(cf, in.name, n);
 			continue;
 		}
-		if ((*nout)++ > 0 && cf->format != SVG)
-			putchar('\n');
-		if (cf->mode == LIST)
-			rects_each(&b, print_rect, NULL);
-		else if (cf->mode == REPLAY) {
-			apples = board_apples(&b);
-			if (replay_moves(&lr, &b, &cleared) != 0)
-				status = GF_EXIT_BAD;
-			board_print(stdout, &b, cf->colour);
-			printf("# cleared %zu of %zu\n", cleared, apples);
-		} else
-			do_plan(cf, &b);
+		if (do_board(cf, &b, &in, &v) != GF_EXIT_OK)
+			status = GF_EXIT_BAD;
 		board_free(&b);
 	}
-	if (lr_close(&lr) == -1)
-		status = GF_EXIT_ERROR;
+	if (input_close(&in) == -1)
+		return GF_EXIT_ERROR;
 	return status;
 }
 
@@ -191,12 +473,13 @@ do_generate(const struct config *cf)
 	uint64_t i;
 
 	rng_seed(&g, cf->plan.seed);
-	for (i = 0; i < cf->count; i++) {
+	for (i = 0; i < cf->count && !run_stopped(); i++) {
 		board_generate(&b, cf->rows, cf->cols, &g);
 		if (i > 0)
 			putchar('\n');
 		board_print(stdout, &b, 0);
 		board_free(&b);
+		run_record(0);
 	}
 }
 
@@ -209,29 +492,21 @@ parse_options(int argc, char *argv[], struct config *cf)
 	memset(cf, 0, sizeof(*cf));
 	cf->mode = PLAN;
 	cf->format = MOVES;
+	cf->input = INPUT_AUTO;
 	cf->plan.effort = DEFAULT_EFFORT;
 	cf->rows = 10;
 	cf->cols = 17;
-	while ((ch = getopt_long(argc, argv, "e:f:Gg:hlrS:s:t:V", longopts,
-	    NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "e:f:Gg:hi:ln:RrS:s:t:V",
+	    longopts, NULL)) != -1) {
+		if (ch > 0 && ch <= UCHAR_MAX)
+			given[ch] = 1;
 		switch (ch) {
 		case 'e':
 			cf->plan.effort = (uint64_t)number(optarg, 1,
 			    1000000000000LL, "effort");
 			break;
 		case 'f':
-			if (strcmp(optarg, "moves") == 0)
-				cf->format = MOVES;
-			else if (strcmp(optarg, "board") == 0)
-				cf->format = BOARD;
-			else if (strcmp(optarg, "game") == 0)
-				cf->format = GAME;
-			else if (strcmp(optarg, "svg") == 0)
-				cf->format = SVG;
-			else {
-				warnx("unknown format: %s", optarg);
-				usage(GF_EXIT_ERROR);
-			}
+			parse_format(optarg, cf);
 			break;
 		case 'G':
 			cf->plan.greedy = 1;
@@ -242,9 +517,29 @@ parse_options(int argc, char *argv[], struct config *cf)
 			    "board count");
 			break;
 		case 'h':
-			usage(GF_EXIT_OK);
+			help();
+		case 'i':
+			if (strcmp(optarg, "auto") == 0)
+				cf->input = INPUT_AUTO;
+			else if (strcmp(optarg, "board") == 0)
+				cf->input = INPUT_BOARD;
+			else if (strcmp(optarg, "image") == 0)
+				cf->input = INPUT_IMAGE;
+			else {
+				warnx("unknown input format: %s (one of: "
+				    "auto, board, image)", optarg);
+				usage(GF_EXIT_ERROR);
+			}
+			break;
 		case 'l':
 			cf->mode = LIST;
+			break;
+		case 'n':
+			cf->next = (size_t)number(optarg, 1, INT_MAX,
+			    "move count");
+			break;
+		case 'R':
+			cf->mode = READ;
 			break;
 		case 'r':
 			cf->mode = REPLAY;
@@ -264,10 +559,27 @@ parse_options(int argc, char *argv[], struct config *cf)
 			print_version();
 			finish_stdout();
 			exit(GF_EXIT_OK);
+		case OPT_SCALE:
+			cf->scale = strtod(optarg, NULL);
+			if (!(cf->scale >= 0.25 && cf->scale <= MAX_SCALE)) {
+				warnx("scale is out of range (0.25 to %d): %s",
+				    MAX_SCALE, optarg);
+				usage(GF_EXIT_ERROR);
+			}
+			break;
+		case OPT_STEPS:
+			cf->steps = optarg;
+			break;
+		case OPT_SUMMARY:
+			cf->summary = 1;
+			break;
 		default:
 			usage(GF_EXIT_ERROR);
 		}
 	}
+	if (cf->mode == READ && !given['f'])
+		cf->format = BOARD;
+	check_options(cf);
 }
 
 int
@@ -275,34 +587,28 @@ main(int argc, char *argv[])
 {
 	struct config cf;
 	const char *nocolour;
-	int i, nout, status, st;
+	int i, status, st;
 
 	parse_options(argc, argv, &cf);
 	argc -= optind;
 	argv += optind;
-	if (cf.mode != PLAN && cf.format != MOVES) {
-		warnx("-f applies to plans only");
-		usage(GF_EXIT_ERROR);
-	}
+	run_start(cf.summary);
 	if (cf.mode == GENERATE) {
 		if (argc > 0)
 			usage(GF_EXIT_ERROR);
 		do_generate(&cf);
-		finish_stdout();
-		return GF_EXIT_OK;
+		return run_finish(GF_EXIT_OK);
 	}
 	nocolour = getenv("NO_COLOR");
 	cf.colour = isatty(STDOUT_FILENO) &&
 	    (nocolour == NULL || nocolour[0] == '\0');
 	status = GF_EXIT_OK;
-	nout = 0;
 	if (argc == 0)
-		status = do_file(&cf, "-", &nout);
-	for (i = 0; i < argc; i++) {
-		st = do_file(&cf, argv[i], &nout);
+		status = do_file(&cf, "-");
+	for (i = 0; i < argc && !run_stopped(); i++) {
+		st = do_file(&cf, argv[i]);
 		if (st > status)
 			status = st;
 	}
-	finish_stdout();
-	return status;
+	return run_finish(status);
 }

@@ -1,21 +1,27 @@
 /*
- * render.c: writing a plan out, as a move list or as an SVG picture of
- * the starting board with each planned rectangle drawn over it and
- * numbered in the order of play, the overlay a player would follow.
+ * render.c: writing a plan out, as a move list or as an SVG picture with
+ * each planned rectangle drawn over the board and numbered in the order
+ * of play, the overlay a player follows.  The picture is either a board
+ * drawn here (from a typed board) or the very screenshot the board was
+ * read from, embedded, with the rectangles in its own pixels.  The marks
+ * are outlines with a small numbered badge on a corner, where the round
+ * apples leave the field bare, so every digit stays legible.
  */
 
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "gf.h"
 #include "fruit.h"
 
-#define CELL	32	/* pixels a side */
+#define CELL	32	/* pixels a side, for a typed board */
 #define MARGIN	8
 
 static void	 svg_cells(FILE *, const struct board *);
-static void	 svg_moves(FILE *, const struct plan *);
+static void	 svg_moves(FILE *, const struct plan *, const struct svg_view *);
+static void	 base64(FILE *, const uint8_t *, size_t);
 
 /* One move a line, 1-based corners, then the score as a comment. */
 void
@@ -46,7 +52,7 @@ svg_cells(FILE *fp, const struct board *b)
 			fprintf(fp, "<circle cx=\"%zu\" cy=\"%zu\" r=\"%d\" "
 			    "fill=\"#d62828\"/>", MARGIN + col * CELL +
 			    CELL / 2, MARGIN + row * CELL + CELL / 2,
-			    CELL / 2 - 2);
+			    CELL / 2 - 3);
 			fprintf(fp, "<text x=\"%zu\" y=\"%zu\">%u</text>\n",
 			    MARGIN + col * CELL + CELL / 2,
 			    MARGIN + row * CELL + CELL / 2 + 6, v);
@@ -54,55 +60,129 @@ svg_cells(FILE *fp, const struct board *b)
 }
 
 /*
- * Each rectangle gets its own hue, turning by the golden angle so that
- * neighbours in play order look different, and its number in a tag at
- * its top left corner.
+ * The moves in view->first .. first + count - 1 (count 0 for all the
+ * rest), each in its own hue turning by the golden angle so that
+ * neighbours in play order look different, with its number in a badge
+ * centred on its top left corner.  Moves before first are played
+ * already: their cells are veiled.
  */
 static void
-svg_moves(FILE *fp, const struct plan *p)
+svg_moves(FILE *fp, const struct plan *p, const struct svg_view *v)
 {
-	size_t i;
+	const struct grid *g = &v->grid;
+	double x1, y1, x2, y2, inset, bw, bh, stroke;
+	size_t i, end;
 	const struct rect *r;
 	unsigned int hue;
 
-	for (i = 0; i < p->nmoves; i++) {
+	end = v->count == 0 || v->first + v->count > p->nmoves ? p->nmoves :
+	    v->first + v->count;
+	inset = g->dx * 0.06;
+	stroke = g->dx * 0.09;
+	bw = g->dx * (p->nmoves >= 100 ? 0.7 : 0.54);
+	bh = g->dx * 0.4;
+	for (i = 0; i < end; i++) {
 		r = &p->move[i];
+		x1 = g->x0 + (r->c1 - 0.5) * g->dx;
+		y1 = g->y0 + (r->r1 - 0.5) * g->dy;
+		x2 = g->x0 + (r->c2 + 0.5) * g->dx;
+		y2 = g->y0 + (r->r2 + 0.5) * g->dy;
+		if (i < v->first) {
+			fprintf(fp, "<rect class=\"done\" x=\"%.1f\" "
+			    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
+			    x1, y1, x2 - x1, y2 - y1);
+			continue;
+		}
 		hue = (unsigned int)((i * 137) % 360);
-		fprintf(fp, "<g class=\"move\"><rect x=\"%zu\" y=\"%zu\" "
-		    "width=\"%zu\" height=\"%zu\" fill=\"none\" "
-		    "stroke=\"hsl(%u,80%%,35%%)\" stroke-width=\"3\" "
-		    "rx=\"6\"/>",
-		    MARGIN + (size_t)r->c1 * CELL + 2,
-		    MARGIN + (size_t)r->r1 * CELL + 2,
-		    ((size_t)r->c2 - r->c1 + 1) * CELL - 4,
-		    ((size_t)r->r2 - r->r1 + 1) * CELL - 4, hue);
-		fprintf(fp, "<rect x=\"%zu\" y=\"%zu\" width=\"20\" "
-		    "height=\"14\" fill=\"hsl(%u,80%%,35%%)\"/>"
-		    "<text class=\"n\" x=\"%zu\" y=\"%zu\">%zu</text></g>\n",
-		    MARGIN + (size_t)r->c1 * CELL,
-		    MARGIN + (size_t)r->r1 * CELL, hue,
-		    MARGIN + (size_t)r->c1 * CELL + 10,
-		    MARGIN + (size_t)r->r1 * CELL + 11, i + 1);
+		fprintf(fp, "<g class=\"move\"><rect x=\"%.1f\" y=\"%.1f\" "
+		    "width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
+		    "stroke=\"hsl(%u,90%%,30%%)\" stroke-width=\"%.1f\" "
+		    "rx=\"%.1f\"/>", x1 + inset, y1 + inset,
+		    x2 - x1 - 2 * inset, y2 - y1 - 2 * inset, hue, stroke,
+		    g->dx * 0.15);
+		fprintf(fp, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+		    "height=\"%.1f\" rx=\"%.1f\" fill=\"hsl(%u,90%%,30%%)\"/>"
+		    "<text class=\"n\" x=\"%.1f\" y=\"%.1f\" "
+		    "font-size=\"%.1f\">%zu</text></g>\n",
+		    x1 + inset - bw / 2, y1 + inset - bh / 2, bw, bh,
+		    bh / 3, hue, x1 + inset, y1 + inset + bh * 0.32,
+		    bh * 0.85, i + 1);
 	}
 }
 
-void
-render_svg(FILE *fp, const struct board *b, const struct plan *p)
+/* Standard base64, no line breaks, for a data URI. */
+static void
+base64(FILE *fp, const uint8_t *p, size_t len)
 {
+	static const char digits[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char out[4];
+	uint32_t v;
+	size_t i;
+
+	for (i = 0; i + 2 < len; i += 3) {
+		v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
+		out[0] = digits[v >> 18];
+		out[1] = digits[(v >> 12) & 63];
+		out[2] = digits[(v >> 6) & 63];
+		out[3] = digits[v & 63];
+		fwrite(out, 1, 4, fp);
+	}
+	if (i < len) {
+		v = (uint32_t)p[i] << 16 | (i + 1 < len ?
+		    (uint32_t)p[i + 1] << 8 : 0);
+		out[0] = digits[v >> 18];
+		out[1] = digits[(v >> 12) & 63];
+		out[2] = i + 1 < len ? digits[(v >> 6) & 63] : '=';
+		out[3] = '=';
+		fwrite(out, 1, 4, fp);
+	}
+}
+
+/*
+ * The plan over its board: over the screenshot when view->image is set,
+ * else over a board drawn here.
+ */
+void
+render_svg(FILE *fp, const struct board *b, const struct plan *p,
+    const struct svg_view *view)
+{
+	struct svg_view v = *view;
 	size_t w, h;
 
-	w = 2 * MARGIN + b->cols * CELL;
-	h = 2 * MARGIN + b->rows * CELL;
+	if (v.image == NULL) {
+		w = 2 * MARGIN + b->cols * CELL;
+		h = 2 * MARGIN + b->rows * CELL;
+		v.grid.x0 = v.grid.y0 = MARGIN + CELL / 2.0;
+		v.grid.dx = v.grid.dy = CELL;
+	} else {
+		w = v.width;
+		h = v.height;
+	}
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%zu\" "
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"%zu\" "
 	    "height=\"%zu\" viewBox=\"0 0 %zu %zu\">\n", w, h, w, h);
-	fprintf(fp, "<title>Fruit Box plan: %zu moves, %zu apples</title>\n",
-	    p->nmoves, p->cleared);
-	fprintf(fp, "<style>text{font:bold 16px sans-serif;fill:#fff;"
-	    "text-anchor:middle}text.n{font-size:11px}</style>\n");
-	fprintf(fp, "<rect width=\"%zu\" height=\"%zu\" fill=\"#cfe8b8\"/>\n",
-	    w, h);
-	svg_cells(fp, b);
-	svg_moves(fp, p);
+	fprintf(fp, "<title>Fruit Box plan: %zu moves, %zu apples", p->nmoves,
+	    p->cleared);
+	if (v.first > 0 || v.count > 0)
+		fprintf(fp, "; moves %zu to %zu shown", v.first + 1,
+		    v.count == 0 || v.first + v.count > p->nmoves ?
+		    p->nmoves : v.first + v.count);
+	fprintf(fp, "</title>\n");
+	fprintf(fp, "<style>text{font-family:sans-serif;font-weight:bold;"
+	    "fill:#fff;text-anchor:middle}text{font-size:16px}"
+	    ".done{fill:#fff;fill-opacity:0.7}</style>\n");
+	if (v.image == NULL) {
+		fprintf(fp, "<rect width=\"%zu\" height=\"%zu\" "
+		    "fill=\"#cfe8b8\"/>\n", w, h);
+		svg_cells(fp, b);
+	} else {
+		fprintf(fp, "<image width=\"%zu\" height=\"%zu\" "
+		    "xlink:href=\"data:%s;base64,", w, h, v.mime);
+		base64(fp, v.image, v.imagelen);
+		fprintf(fp, "\"/>\n");
+	}
+	svg_moves(fp, p, &v);
 	fprintf(fp, "</svg>\n");
 }

@@ -1,0 +1,63 @@
+#!/bin/bash
+# Reading Fruit Box boards from real screenshots: for every image in the
+# screenshot set (each NAME.png or NAME.jpg beside its true NAME.board),
+# whether fruitsolve -R reads the board exactly, how many of its 170
+# cells are right, and the CPU milliseconds the read takes (median of
+# runs, decoding included).  The baseline, in the same run, is reading
+# back fruitsolve's own drawing of a board as a 720x470 PNG; each image's
+# time is also given as a ratio to it.  Target: every board exact, at
+# most 50 ms of CPU for a 2560x1440 PNG desktop.
+#
+# usage: bench/fruitimage.sh [runs]   (from a built tree; SHOTS names
+#        the screenshot set, by default ../shared/fruitbox-screens beside
+#        the source tree; FRUITSOLVE names the program)
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=${FRUITSOLVE:-./fruitsolve}
+shots=${SHOTS:-$top/../shared/fruitbox-screens}
+runs=${1:-5}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+[ -x "$bin" ] || { echo "bench: build first ($bin not found)" >&2; exit 2; }
+[ -d "$shots" ] || { echo "bench: no screenshots in $shots" >&2; exit 0; }
+
+# median_ms FILE: the median CPU milliseconds of $runs reads of FILE.
+median_ms() {
+	local i TIMEFORMAT='%3U %3S'
+	for ((i = 0; i < runs; i++)); do
+		{ time "$bin" -R "$1" >/dev/null 2>&1; } 2>&1 |
+		    awk '{ print ($1 + $2) * 1000 }'
+	done | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
+}
+
+"$bin" -g 1 -S 1 >"$tmp/drawn.board"
+"$bin" -R -f png "$tmp/drawn.board" >"$tmp/drawn.png"
+base=$(median_ms "$tmp/drawn.png")
+printf 'baseline: own 720x470 drawing read in %s ms\n' "$base"
+printf '%-32s %-9s %5s %5s %6s %s\n' image size exact cells ms ratio
+exact=0 total=0 cells=0
+for img in "$shots"/*.png "$shots"/*.jpg; do
+	[ -f "$img" ] || continue
+	truth=${img%.*}.board
+	[ -f "$truth" ] || continue
+	"$bin" -R "$img" >"$tmp/read" 2>"$tmp/err" || true
+	right=$(awk 'NR == FNR { a[FNR] = $0; next }
+	    { for (i = 1; i <= length($0); i++)
+		if (substr($0, i, 1) == substr(a[FNR], i, 1)) n++ }
+	    END { print n + 0 }' "$tmp/read" "$truth")
+	ok=no
+	cmp -s "$tmp/read" "$truth" && ok=yes
+	[ "$ok" = yes ] && exact=$((exact + 1))
+	total=$((total + 1))
+	cells=$((cells + right))
+	ms=$(median_ms "$img")
+	size=$(file -b "$img" | sed -n 's/.* \([0-9]*\) x \([0-9]*\).*/\1x\2/p')
+	printf '%-32s %-9s %5s %5s %6s %.1f\n' "$(basename "$img")" "$size" \
+	    "$ok" "$right" "$ms" "$(awk -v a="$ms" -v b="$base" \
+	    'BEGIN { print (b > 0 ? a / b : 0) }')"
+	echo "$ms" >>"$tmp/times"
+done
+median=$(sort -g "$tmp/times" | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
+printf 'boards read exactly: %d of %d; cells right: %d of %d; median %s ms an image\n' \
+    "$exact" "$total" "$cells" $((total * 170)) "$median"

@@ -1,0 +1,638 @@
+/*
+ * image.c: finding a Fruit Box board in a screenshot.
+ *
+ * The game draws a 10 x 17 grid of red apples, each with a white digit,
+ * on a pale green field; at scale s the apple in row r, column c sits
+ * near (85 + 33c, 89 + 33r) x s in its 720 x 470 canvas, and the canvas
+ * may be anywhere in the picture.  The stages: mark the pixels of apple
+ * red, gather them into blobs (runs joined row to row through a
+ * union-find, no recursion), keep the blobs of the commonest apple size,
+ * measure the pitch between neighbours, put each blob on the lattice and
+ * take the 17 x 10 window that holds most of them.  digits.c then reads
+ * each cell of that window.
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf.h"
+#include "picture.h"
+
+#ifndef MIN
+#define MIN(a, b)	((a) < (b) ? (a) : (b))
+#define MAX(a, b)	((a) > (b) ? (a) : (b))
+#endif
+
+#define BOARD_COLS	17
+#define BOARD_ROWS	10
+#define MIN_APPLE	10	/* pixels across: below scale 0.4 */
+#define MAX_APPLE	200	/* pixels across: above scale 7 */
+
+struct run {
+	uint32_t	 y;
+	uint32_t	 x1;		/* first pixel */
+	uint32_t	 x2;		/* one past the last */
+	uint32_t	 parent;
+};
+
+struct blob {
+	uint32_t	 x1, y1, x2, y2;	/* inclusive bounds */
+	uint64_t	 area;
+	double		 cx, cy;
+	double		 size;		/* across, the longer way */
+	int		 col, row;	/* on the lattice, if on */
+	int		 on;
+};
+
+static int	 is_apple_red(const uint8_t *);
+static uint32_t	 find_root(struct run *, uint32_t);
+static size_t	 find_runs(const struct picture *, struct run **);
+static size_t	 gather_blobs(struct run *, size_t, struct blob **);
+static size_t	 keep_apple_sized(struct blob *, size_t,
+		    const struct picture *);
+static int	 cmp_double(const void *, const void *);
+static double	 median_step(const struct blob *, size_t, int);
+static size_t	 mark_lattice(struct blob *, size_t, double, double,
+		    const struct grid *);
+static size_t	 best_window(const struct blob *, size_t, long *, long *,
+		    long *, long *);
+static int	 place_on_lattice(struct blob *, size_t, struct grid *,
+		    char *, size_t);
+static void	 fit_axis(const struct blob *, size_t, int, double *,
+		    double *);
+
+/* Apple red, normal or "Light Colors" salmon; not the orange of text. */
+static int
+is_apple_red(const uint8_t *p)
+{
+	int r = p[0], g = p[1], b = p[2];
+
+	return r >= 150 && r - g >= 80 && r - b >= 60 && g - b < 50;
+}
+
+static uint32_t
+find_root(struct run *run, uint32_t i)
+{
+	uint32_t root, next;
+
+	root = i;
+	while (run[root].parent != root)
+		root = run[root].parent;
+	while (run[i].parent != root) {
+		next = run[i].parent;
+		run[i].parent = root;
+		i = next;
+	}
+	return root;
+}
+
+/* The runs of red pixels, row by row, joined to the runs they touch. */
+static size_t
+find_runs(const struct picture *pic, struct run **out)
+{
+	struct run *run;
+	size_t n, cap, prev, prevend, x, y, x1, i, a, b;
+	const uint8_t *row;
+
+	run = NULL;
+	n = cap = 0;
+	prev = prevend = 0;
+	for (y = 0; y < pic->h; y++) {
+		row = pic->rgb + y * pic->w * 3;
+		for (x = 0; x < pic->w; x++) {
+			if (!is_apple_red(row + x * 3))
+				continue;
+			x1 = x;
+			while (x < pic->w && is_apple_red(row + x * 3))
+				x++;
+			if (n == cap) {
+				cap = cap == 0 ? 4096 : cap;
+				if (cap > UINT32_MAX / 2)
+					errx(GF_EXIT_ERROR, "image too busy");
+				cap *= 2;
+				run = xreallocarray(run, cap, sizeof(*run));
+			}
+			run[n].y = (uint32_t)y;
+			run[n].x1 = (uint32_t)x1;
+			run[n].x2 = (uint32_t)x;
+			run[n].parent = (uint32_t)n;
+			/* Join the runs of the row above that overlap. */
+			for (i = prev; i < prevend; i++) {
+				if (run[i].x2 <= x1)
+					continue;
+				if (run[i].x1 >= x)
+					break;
+				a = find_root(run, (uint32_t)i);
+				b = find_root(run, (uint32_t)n);
+				if (a != b)
+					run[a > b ? a : b].parent =
+					    (uint32_t)(a < b ? a : b);
+			}
+			n++;
+		}
+		prev = prevend;
+		prevend = n;
+	}
+	*out = run;
+	return n;
+}
+
+static size_t
+gather_blobs(struct run *run, size_t n, struct blob **out)
+{
+	struct blob *blob, *bl;
+	uint32_t *index;
+	size_t i, nblobs, w;
+	uint32_t root;
+
+	index = xreallocarray(NULL, n + 1, sizeof(*index));
+	blob = xreallocarray(NULL, n + 1, sizeof(*blob));
+	nblobs = 0;
+	for (i = 0; i < n; i++) {
+		root = find_root(run, (uint32_t)i);
+		if (root == i) {
+			index[i] = (uint32_t)nblobs;
+			bl = &blob[nblobs++];
+			memset(bl, 0, sizeof(*bl));
+			bl->x1 = run[i].x1;
+			bl->y1 = run[i].y;
+			bl->x2 = run[i].x2 - 1;
+			bl->y2 = run[i].y;
+		}
+		bl = &blob[index[root]];
+		w = run[i].x2 - run[i].x1;
+		if (run[i].x1 < bl->x1)
+			bl->x1 = run[i].x1;
+		if (run[i].x2 - 1 > bl->x2)
+			bl->x2 = run[i].x2 - 1;
+		if (run[i].y > bl->y2)
+			bl->y2 = run[i].y;
+		bl->area += w;
+		bl->cx += (double)w * (run[i].x1 + run[i].x2 - 1) / 2.0;
+		bl->cy += (double)w * run[i].y;
+	}
+	for (i = 0; i < nblobs; i++) {
+		blob[i].cx /= (double)blob[i].area;
+		blob[i].cy /= (double)blob[i].area;
+		blob[i].on = 0;
+	}
+	free(index);
+	*out = blob;
+	return nblobs;
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Keep the round, solid blobs, then of those the ones within 15% of the
+ * commonest width: the board's 170 apples outnumber whatever else is red.
+ */
+static size_t
+keep_apple_sized(struct blob *blob, size_t n, const struct picture *pic)
+{
+	size_t i, j, best, count;
+	double w, h, *width, mode;
+	int edge;
+
+	width = xreallocarray(NULL, n + 1, sizeof(*width));
+	for (i = j = 0; i < n; i++) {
+		w = blob[i].x2 - blob[i].x1 + 1.0;
+		h = blob[i].y2 - blob[i].y1 + 1.0;
+		/* An apple cut by the picture's edge keeps its other side. */
+		edge = blob[i].x1 == 0 || blob[i].y1 == 0 ||
+		    blob[i].x2 + 1 == pic->w || blob[i].y2 + 1 == pic->h;
+		if (edge && (w < 0.7 * h || h < 0.7 * w))
+			w = h = w > h ? w : h;
+		if (w < MIN_APPLE || w > MAX_APPLE || h < 0.7 * w ||
+		    h > 1.5 * w || (double)blob[i].area < 0.35 * w * h)
+			continue;
+		width[j] = w > h ? w : h;
+		blob[j++] = blob[i];
+	}
+	n = j;
+	for (i = 0; i < n; i++)
+		blob[i].size = width[i];
+	qsort(width, n, sizeof(*width), cmp_double);
+	mode = 0;
+	best = 0;
+	for (i = 0; i < n; i++) {
+		for (j = i, count = 0; j < n && width[j] <= width[i] * 1.15;
+		    j++)
+			count++;
+		if (count > best) {
+			best = count;
+			mode = width[(i + j - 1) / 2];
+		}
+	}
+	for (i = j = 0; i < n; i++)
+		if (blob[i].size >= mode * 0.85 && blob[i].size <= mode * 1.15)
+			blob[j++] = blob[i];
+	free(width);
+	return j;
+}
+
+/*
+ * The median distance from each blob to its nearest neighbour to the
+ * right (axis 0) or below (axis 1) on about the same line.
+ */
+static double
+median_step(const struct blob *blob, size_t n, int axis)
+{
+	double *step, d, across, best, size, m;
+	size_t i, j, k;
+
+	step = xreallocarray(NULL, n + 1, sizeof(*step));
+	for (i = k = 0; i < n; i++) {
+		size = blob[i].size;
+		best = 0;
+		for (j = 0; j < n; j++) {
+			d = axis == 0 ? blob[j].cx - blob[i].cx :
+			    blob[j].cy - blob[i].cy;
+			across = fabs(axis == 0 ? blob[j].cy - blob[i].cy :
+			    blob[j].cx - blob[i].cx);
+			if (d < size * 0.8 || across > size * 0.4)
+				continue;
+			if (best == 0 || d < best)
+				best = d;
+		}
+		if (best > 0 && best < size * 2.5)
+			step[k++] = best;
+	}
+	m = 0;
+	if (k > 0) {
+		qsort(step, k, sizeof(*step), cmp_double);
+		m = step[k / 2];
+	}
+	free(step);
+	return m;
+}
+
+/* How many blobs sit on the lattice through blob ref, marking them. */
+static size_t
+mark_lattice(struct blob *blob, size_t n, double x0, double y0,
+    const struct grid *g)
+{
+	double fx, fy;
+	long c, r;
+	size_t i, on;
+
+	on = 0;
+	for (i = 0; i < n; i++) {
+		fx = (blob[i].cx - x0) / g->dx;
+		fy = (blob[i].cy - y0) / g->dy;
+		c = lround(fx);
+		r = lround(fy);
+		blob[i].on = 0;
+		if (fabs(fx - c) > 0.25 || fabs(fy - r) > 0.25 ||
+		    labs(c) > 8 * BOARD_COLS || labs(r) > 8 * BOARD_ROWS)
+			continue;
+		blob[i].col = (int)c;
+		blob[i].row = (int)r;
+		blob[i].on = 1;
+		on++;
+	}
+	return on;
+}
+
+/* The 17 x 10 window of the lattice that holds most blobs, at (bc, br). */
+static size_t
+best_window(const struct blob *blob, size_t n, long *bc, long *br,
+    long *spanc, long *spanr)
+{
+	long cmin, cmax, rmin, rmax, wc, wr, c, r, rr, cc;
+	size_t i, inside, best;
+	uint32_t *cnt;
+
+	cmin = rmin = LONG_MAX;
+	cmax = rmax = LONG_MIN;
+	for (i = 0; i < n; i++) {
+		if (!blob[i].on)
+			continue;
+		cmin = MIN(cmin, blob[i].col);
+		cmax = MAX(cmax, blob[i].col);
+		rmin = MIN(rmin, blob[i].row);
+		rmax = MAX(rmax, blob[i].row);
+	}
+	wc = cmax - cmin + 1;
+	wr = rmax - rmin + 1;
+	*spanc = wc;
+	*spanr = wr;
+	if (wc < BOARD_COLS || wr < BOARD_ROWS)
+		return 0;
+	cnt = xcalloc((size_t)(wc * wr), sizeof(*cnt));
+	for (i = 0; i < n; i++)
+		if (blob[i].on)
+			cnt[(blob[i].row - rmin) * wc + blob[i].col - cmin]++;
+	best = 0;
+	for (r = 0; r + BOARD_ROWS <= wr; r++)
+		for (c = 0; c + BOARD_COLS <= wc; c++) {
+			inside = 0;
+			for (rr = r; rr < r + BOARD_ROWS; rr++)
+				for (cc = c; cc < c + BOARD_COLS; cc++)
+					inside += cnt[rr * wc + cc];
+			if (inside > best) {
+				best = inside;
+				*bc = c + cmin;
+				*br = r + rmin;
+			}
+		}
+	free(cnt);
+	return best;
+}
+
+/* Least squares of position against lattice index along one axis. */
+static void
+fit_axis(const struct blob *blob, size_t n, int axis, double *origin,
+    double *pitch)
+{
+	double sx, sy, sxx, sxy, x, y, cnt, den;
+	size_t i;
+
+	sx = sy = sxx = sxy = cnt = 0;
+	for (i = 0; i < n; i++) {
+		if (!blob[i].on)
+			continue;
+		x = axis == 0 ? blob[i].col : blob[i].row;
+		y = axis == 0 ? blob[i].cx : blob[i].cy;
+		sx += x;
+		sy += y;
+		sxx += x * x;
+		sxy += x * y;
+		cnt++;
+	}
+	den = cnt * sxx - sx * sx;
+	if (cnt >= 2 && den > 0) {
+		*pitch = (cnt * sxy - sx * sy) / den;
+		*origin = (sy - *pitch * sx) / cnt;
+	}
+}
+
+/*
+ * Put the blobs on the lattice the pitch gives, through the blob that
+ * has most others on its lattice, take the 17 x 10 window holding most
+ * of them and fit the grid to those, twice.
+ */
+static int
+place_on_lattice(struct blob *blob, size_t n, struct grid *g, char *why,
+    size_t whylen)
+{
+	long bc, br, spanc, spanr;
+	size_t i, on, best, ref, pass, step;
+
+	g->dx = median_step(blob, n, 0);
+	g->dy = median_step(blob, n, 1);
+	if (n < 20 || g->dx == 0 || g->dy == 0 ||
+	    fabs(g->dx - g->dy) > 0.1 * g->dx) {
+		snprintf(why, whylen, "no grid of apples found");
+		return -1;
+	}
+	best = ref = 0;
+	step = n / 40 + 1;
+	for (i = 0; i < n; i += step)
+		if ((on = mark_lattice(blob, n, blob[i].cx, blob[i].cy,
+		    g)) > best) {
+			best = on;
+			ref = i;
+		}
+	g->x0 = blob[ref].cx;
+	g->y0 = blob[ref].cy;
+	for (pass = 0; pass < 2; pass++) {
+		mark_lattice(blob, n, g->x0, g->y0, g);
+		if (best_window(blob, n, &bc, &br, &spanc, &spanr) == 0) {
+			snprintf(why, whylen, "apples found in %ld columns "
+			    "and %ld rows, not 17 and 10: the board's edges "
+			    "cannot be placed", MIN(spanc, BOARD_COLS),
+			    MIN(spanr, BOARD_ROWS));
+			return -1;
+		}
+		for (i = 0; i < n; i++) {
+			blob[i].col -= (int)bc;
+			blob[i].row -= (int)br;
+			if (blob[i].col < 0 || blob[i].col >= BOARD_COLS ||
+			    blob[i].row < 0 || blob[i].row >= BOARD_ROWS)
+				blob[i].on = 0;
+		}
+		g->x0 += bc * g->dx;
+		g->y0 += br * g->dy;
+		fit_axis(blob, n, 0, &g->x0, &g->dx);
+		fit_axis(blob, n, 1, &g->y0, &g->dy);
+	}
+	return 0;
+}
+
+/* How white a pixel is against the apple: the lesser of green and blue. */
+static inline int
+whiteness(const struct picture *pic, long x, long y)
+{
+	const uint8_t *p;
+
+	if (x < 0 || y < 0 || (size_t)x >= pic->w || (size_t)y >= pic->h)
+		return 0;
+	p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
+	return p[1] < p[2] ? p[1] : p[2];
+}
+
+static double
+whiteness_at(const struct picture *pic, double x, double y)
+{
+	long ix = (long)floor(x), iy = (long)floor(y);
+	double fx = x - ix, fy = y - iy;
+
+	return (1 - fy) * ((1 - fx) * whiteness(pic, ix, iy) +
+	    fx * whiteness(pic, ix + 1, iy)) +
+	    fy * ((1 - fx) * whiteness(pic, ix, iy + 1) +
+	    fx * whiteness(pic, ix + 1, iy + 1));
+}
+
+/*
+ * Along rows (vertical) or columns, the longest unbroken run of lines
+ * holding a pixel whiter than mid within half of (cx, cy), counting
+ * only the pixels between lo and hi the other way.
+ */
+static int
+white_run(const struct picture *pic, double cx, double cy, double half,
+    double mid, int vertical, double lo, double hi, double *first,
+    double *last)
+{
+	long a, b, a1, a2, b1, b2, start, len, best;
+	int any;
+
+	a1 = lround((vertical ? cy : cx) - half);
+	a2 = lround((vertical ? cy : cx) + half);
+	b1 = lround((vertical ? cx : cy) - half);
+	b2 = lround((vertical ? cx : cy) + half);
+	best = 0;
+	start = a1;
+	for (a = a1; a <= a2 + 1; a++) {
+		any = 0;
+		for (b = b1; a <= a2 && b <= b2 && !any; b++) {
+			if (b < lo || b > hi)
+				continue;
+			if (vertical)
+				any = whiteness(pic, b, a) > mid &&
+				    (b - cx) * (b - cx) + (a - cy) * (a - cy) <=
+				    half * half;
+			else
+				any = whiteness(pic, a, b) > mid &&
+				    (a - cx) * (a - cx) + (b - cy) * (b - cy) <=
+				    half * half;
+		}
+		if (any)
+			continue;
+		len = a - start;
+		if (len > best) {
+			best = len;
+			*first = start;
+			*last = a - 1;
+		}
+		start = a + 1;
+	}
+	return best > 0;
+}
+
+/*
+ * What cell (row, col) looks like: how much of it is apple red and ring
+ * yellow, and its digit, found as the white inside the middle of the
+ * apple and sampled on a square as high as the digit, so that the look
+ * does not depend on the scale or on where the digit sits.
+ */
+void
+image_look(const struct picture *pic, const struct grid *g, int row,
+    int col, struct cell_look *look)
+{
+	double cx, cy, half, side, v, lo, hi, bx1, by1, bx2, by2, mid;
+	long x, y, x1, y1, x2, y2;
+	size_t total, red, yellow, i, j, k, hist[256];
+	const uint8_t *p;
+
+	memset(look, 0, sizeof(*look));
+	cx = g->x0 + col * g->dx;
+	cy = g->y0 + row * g->dy;
+	half = 0.4 * g->dx;
+	x1 = lround(cx - half); x2 = lround(cx + half);
+	y1 = lround(cy - half); y2 = lround(cy + half);
+	total = red = yellow = 0;
+	memset(hist, 0, sizeof(hist));
+	for (y = y1; y <= y2; y++)
+		for (x = x1; x <= x2; x++) {
+			total++;
+			if (x < 0 || y < 0 || (size_t)x >= pic->w ||
+			    (size_t)y >= pic->h)
+				continue;
+			p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
+			if (is_apple_red(p)) {
+				red++;
+				hist[p[1] < p[2] ? p[1] : p[2]]++;
+			} else if (p[0] > 200 && p[2] < 110 && p[1] - p[2] > 50)
+				yellow++;
+		}
+	look->red = (unsigned int)(red * 1000 / total);
+	look->yellow = (unsigned int)(yellow * 1000 / total);
+	if (red == 0)
+		return;
+	/* The apple's own level: the median whiteness of its red. */
+	for (i = 0, k = 0; i < 256 && k < red / 2; i++)
+		k += hist[i];
+	lo = i;
+	hi = 250;
+	mid = (lo + hi) / 2;
+	/*
+	 * The digit's box: the white pixels near the middle, the rows and
+	 * then the columns of one unbroken run, so that a glint on the
+	 * apple or its stem does not count.
+	 */
+	half = 0.3 * g->dx;
+	if (!white_run(pic, cx, cy, half, mid, 1, -1e9, 1e9, &by1, &by2) ||
+	    !white_run(pic, cx, cy, half, mid, 0, by1, by2, &bx1, &bx2))
+		return;
+	if (bx2 < bx1)
+		return;
+	side = by2 - by1 + 1;
+	if (bx2 - bx1 + 1 > side)
+		side = bx2 - bx1 + 1;
+	cx = (bx1 + bx2) / 2;
+	cy = (by1 + by2) / 2;
+	for (i = 0; i < DIGIT_SIDE; i++)
+		for (j = 0; j < DIGIT_SIDE; j++) {
+			v = whiteness_at(pic,
+			    cx + ((j + 0.5) / DIGIT_SIDE - 0.5) * side,
+			    cy + ((i + 0.5) / DIGIT_SIDE - 0.5) * side);
+			v = (v - lo) * 255 / (hi - lo);
+			look->ink[i * DIGIT_SIDE + j] = (uint8_t)(v < 0 ? 0 :
+			    v > 255 ? 255 : v);
+		}
+	look->aspect = (unsigned int)((bx2 - bx1 + 1) * 100 / side);
+}
+
+/* The grid of the board in pic, or -1 with why set. */
+int
+image_grid(const struct picture *pic, struct grid *g, char *why,
+    size_t whylen)
+{
+	struct run *run;
+	struct blob *blob;
+	size_t nruns, n;
+	int rv;
+
+	nruns = find_runs(pic, &run);
+	n = gather_blobs(run, nruns, &blob);
+	free(run);
+	n = keep_apple_sized(blob, n, pic);
+	rv = place_on_lattice(blob, n, g, why, whylen);
+	free(blob);
+	return rv;
+}
+
+/*
+ * The board in pic: the grid, then each cell read, refusing a cell that
+ * fits no digit well and a board whose sum is not a multiple of 10.
+ */
+int
+image_board(const struct picture *pic, struct board *b, struct grid *g,
+    char *why, size_t whylen)
+{
+	struct cell_look look;
+	struct digit_match m;
+	size_t r, c, sum;
+
+	memset(b, 0, sizeof(*b));
+	if (image_grid(pic, g, why, whylen) == -1)
+		return -1;
+	b->rows = BOARD_ROWS;
+	b->cols = BOARD_COLS;
+	b->cell = xcalloc(BOARD_ROWS * BOARD_COLS, 1);
+	sum = 0;
+	for (r = 0; r < BOARD_ROWS; r++)
+		for (c = 0; c < BOARD_COLS; c++) {
+			image_look(pic, g, (int)r, (int)c, &look);
+			digit_read(&look, &m);
+			if (m.digit == -1) {
+				snprintf(why, whylen, "cell %zu,%zu fits no "
+				    "digit well (%s)", r + 1, c + 1, m.why);
+				board_free(b);
+				return -1;
+			}
+			b->cell[r * BOARD_COLS + c] = (uint8_t)m.digit;
+			sum += (size_t)m.digit;
+		}
+	if (sum % FRUIT_TARGET != 0) {
+		snprintf(why, whylen, "digits read sum to %zu, not a multiple "
+		    "of 10: a digit was misread", sum);
+		board_free(b);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,195 @@
+/*
+ * input.c: one input of fruitsolve, a text of boards or a screenshot.
+ * Which one is told by the first bytes: a PNG, JPEG or netpbm signature
+ * makes it a picture, anything else is text in fruit-board(5) form (no
+ * board starts with those bytes).  A picture is read whole, since it is
+ * decoded whole and embedded whole in an SVG; text is streamed.
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "gf.h"
+#include "fruit.h"
+#include "picture.h"
+
+#define INPUT_MAX_PICTURE	(256UL << 20)	/* bytes of one image file */
+
+static int	 slurp(FILE *, int, struct input *);
+static int	 maybe_picture(int);
+
+/* Bytes a picture's signature starts with. */
+static int
+maybe_picture(int c)
+{
+	return c == 0x89 || c == 0xff || c == 'P';
+}
+
+/* The whole stream, first byte c already read, into in->data. */
+static int
+slurp(FILE *fp, int c, struct input *in)
+{
+	struct stat st;
+	size_t cap, got;
+
+	cap = 1 << 16;
+	/* A file's size saves copying it as the buffer grows. */
+	if (fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > 0 && (uintmax_t)st.st_size < INPUT_MAX_PICTURE)
+		cap = (size_t)st.st_size + 1;
+	in->data = xmalloc(cap);
+	in->data[0] = (uint8_t)c;
+	in->len = 1;
+	for (;;) {
+		if (in->len == cap) {
+			if (cap >= INPUT_MAX_PICTURE) {
+				warnx("%s: larger than %lu MB, the limit for "
+				    "an image", in->name,
+				    INPUT_MAX_PICTURE >> 20);
+				return -1;
+			}
+			cap *= 2;
+			in->data = xreallocarray(in->data, cap, 1);
+		}
+		got = fread(in->data + in->len, 1, cap - in->len, fp);
+		if (got == 0)
+			break;
+		in->len += got;
+	}
+	if (ferror(fp)) {
+		warn("%s", in->name);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Open path ("-" for standard input) as kind (INPUT_AUTO, INPUT_BOARD
+ * or INPUT_IMAGE).  Returns 0 with in->picture set for a picture or
+ * in->lr ready for text; -1 after a diagnostic when the file cannot be
+ * read at all.
+ */
+int
+input_open(struct input *in, const char *path, enum input_kind kind)
+{
+	struct stat st;
+	FILE *fp;
+	int c;
+
+	memset(in, 0, sizeof(*in));
+	in->name = strcmp(path, "-") == 0 ? "stdin" : path;
+	if (kind == INPUT_BOARD)
+		return lr_open(&in->lr, path);
+	if (strcmp(path, "-") == 0)
+		fp = stdin;
+	else if ((fp = fopen(path, "rb")) == NULL) {
+		warn("%s", path);
+		return -1;
+	}
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		warnc(EISDIR, "%s", in->name);
+		if (fp != stdin)
+			fclose(fp);
+		return -1;
+	}
+	c = getc(fp);
+	if (c != EOF && (maybe_picture(c) || kind == INPUT_IMAGE)) {
+		if (slurp(fp, c, in) == -1) {
+			if (fp != stdin)
+				fclose(fp);
+			input_close(in);
+			return -1;
+		}
+		if (fp != stdin)
+			fclose(fp);
+		in->picture = kind == INPUT_IMAGE ||
+		    picture_type(in->data, in->len) != NOT_PICTURE;
+		if (in->picture)
+			return 0;
+		/* Text after all: read it from memory. */
+		if ((fp = fmemopen(in->data, in->len, "r")) == NULL)
+			err(GF_EXIT_ERROR, "fmemopen");
+		lr_attach(&in->lr, fp, in->name);
+		return 0;
+	}
+	if (c == EOF && ferror(fp)) {
+		warn("%s", in->name);
+		if (fp != stdin)
+			fclose(fp);
+		return -1;
+	}
+	if (c != EOF)
+		ungetc(c, fp);
+	lr_attach(&in->lr, fp, in->name);
+	return 0;
+}
+
+/* Closes the input; -1 if a read error cut its text short. */
+int
+input_close(struct input *in)
+{
+	int rv = 0;
+
+	if (in->lr.fp != NULL)
+		rv = lr_close(&in->lr);
+	free(in->data);
+	free(in->encoded);
+	memset(in, 0, sizeof(*in));
+	return rv;
+}
+
+/*
+ * The board in a picture input: 0 with b, its grid and (with embed)
+ * what an SVG of it needs, or -1 with why set.
+ */
+int
+input_board(struct input *in, struct board *b, struct svg_view *view,
+    int embed, char *why, size_t whylen)
+{
+	struct picture pic;
+	struct grid g;
+
+	if (picture_decode(in->data, in->len, &pic, why, whylen) == -1)
+		return -1;
+	if (image_board(&pic, b, &g, why, whylen) == -1) {
+		picture_free(&pic);
+		return -1;
+	}
+	view->width = pic.w;
+	view->height = pic.h;
+	view->grid = g;
+	/* A browser shows PNG and JPEG; netpbm goes in as PNG. */
+	switch (embed ? picture_type(in->data, in->len) : NOT_PICTURE) {
+	case NOT_PICTURE:
+		break;
+	case PNG:
+		view->mime = "image/png";
+		view->image = in->data;
+		view->imagelen = in->len;
+		break;
+	case JPEG:
+		view->mime = "image/jpeg";
+		view->image = in->data;
+		view->imagelen = in->len;
+		break;
+	default:
+		view->mime = "image/png";
+		if (png_encode(&pic, &in->encoded, &view->imagelen) == -1) {
+			snprintf(why, whylen, "cannot encode as PNG");
+			picture_free(&pic);
+			board_free(b);
+			return -1;
+		}
+		view->image = in->encoded;
+		break;
+	}
+	picture_free(&pic);
+	return 0;
+}

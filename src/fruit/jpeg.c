@@ -1,0 +1,111 @@
+/*
+ * jpeg.c: JPEG through libjpeg-turbo.  libjpeg reports errors by
+ * calling a function that must not return, so we jump back out.
+ */
+
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+
+#include "gf.h"
+#include "picture.h"
+
+struct jpeg_failure {
+	struct jpeg_error_mgr	 pub;
+	jmp_buf			 back;
+	char			 message[JMSG_LENGTH_MAX];
+};
+
+static void	 jpeg_fail(j_common_ptr);
+static void	 jpeg_quiet(j_common_ptr, int);
+
+static void
+jpeg_fail(j_common_ptr cinfo)
+{
+	struct jpeg_failure *f = (struct jpeg_failure *)cinfo->err;
+
+	(*cinfo->err->format_message)(cinfo, f->message);
+	longjmp(f->back, 1);
+}
+
+/* Warnings (a corrupt but readable file) are not printed by libjpeg. */
+static void
+jpeg_quiet(j_common_ptr cinfo, int level)
+{
+	(void)cinfo;
+	(void)level;
+}
+
+int
+jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
+    size_t whylen)
+{
+	struct jpeg_decompress_struct cinfo;
+	struct jpeg_failure f;
+	JSAMPROW row;
+
+	memset(pic, 0, sizeof(*pic));
+	cinfo.err = jpeg_std_error(&f.pub);
+	f.pub.error_exit = jpeg_fail;
+	f.pub.emit_message = jpeg_quiet;
+	if (setjmp(f.back)) {
+		snprintf(why, whylen, "bad JPEG: %s", f.message);
+		jpeg_destroy_decompress(&cinfo);
+		picture_free(pic);
+		return -1;
+	}
+	jpeg_create_decompress(&cinfo);
+	jpeg_mem_src(&cinfo, p, (unsigned long)len);
+	jpeg_read_header(&cinfo, TRUE);
+	cinfo.out_color_space = JCS_RGB;
+	if (picture_new(pic, cinfo.image_width, cinfo.image_height, why,
+	    whylen) == -1) {
+		jpeg_destroy_decompress(&cinfo);
+		return -1;
+	}
+	jpeg_start_decompress(&cinfo);
+	while (cinfo.output_scanline < cinfo.output_height) {
+		row = pic->rgb + (size_t)cinfo.output_scanline * pic->w * 3;
+		jpeg_read_scanlines(&cinfo, &row, 1);
+	}
+	jpeg_finish_decompress(&cinfo);
+	jpeg_destroy_decompress(&cinfo);
+	return 0;
+}
+
+int
+jpeg_write(FILE *fp, const struct picture *pic, int quality)
+{
+	struct jpeg_compress_struct cinfo;
+	struct jpeg_failure f;
+	JSAMPROW row;
+
+	cinfo.err = jpeg_std_error(&f.pub);
+	f.pub.error_exit = jpeg_fail;
+	if (setjmp(f.back)) {
+		jpeg_destroy_compress(&cinfo);
+		return -1;
+	}
+	jpeg_create_compress(&cinfo);
+	jpeg_stdio_dest(&cinfo, fp);
+	cinfo.image_width = (JDIMENSION)pic->w;
+	cinfo.image_height = (JDIMENSION)pic->h;
+	cinfo.input_components = 3;
+	cinfo.in_color_space = JCS_RGB;
+	jpeg_set_defaults(&cinfo);
+	jpeg_set_quality(&cinfo, quality, TRUE);
+	jpeg_start_compress(&cinfo, TRUE);
+	while (cinfo.next_scanline < cinfo.image_height) {
+		row = pic->rgb + (size_t)cinfo.next_scanline * pic->w * 3;
+		jpeg_write_scanlines(&cinfo, &row, 1);
+	}
+	jpeg_finish_compress(&cinfo);
+	jpeg_destroy_compress(&cinfo);
+	return ferror(fp) ? -1 : 0;
+}

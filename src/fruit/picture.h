@@ -1,0 +1,87 @@
+/*
+ * picture.h: images decoded to 8-bit RGB, one small interface in front
+ * of one file per format (png.c, jpeg.c, pnm.c), and the stages that
+ * turn a screenshot into a board (image.c finds the grid, digits.c
+ * reads the cells) or a board into a picture (draw.c).
+ */
+
+#ifndef PICTURE_H
+#define PICTURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fruit.h"
+
+#define PICTURE_MAX_SIDE	32768		/* pixels, either way */
+#define PICTURE_MAX_PIXELS	(64UL << 20)	/* 64 megapixels */
+
+struct picture {
+	size_t		 w;
+	size_t		 h;
+	uint8_t		*rgb;		/* w * h * 3 bytes, row by row */
+};
+
+enum picture_type { NOT_PICTURE, PNG, JPEG, PNM };
+
+/*
+ * Each decoder returns 0 with pic filled in, or -1 with why set to a
+ * short reason; picture_new checks the size before allocating.
+ */
+enum picture_type picture_type(const uint8_t *, size_t);
+int	 picture_decode(const uint8_t *, size_t, struct picture *, char *,
+	    size_t);
+int	 picture_new(struct picture *, size_t, size_t, char *, size_t);
+void	 picture_free(struct picture *);
+int	 png_decode(const uint8_t *, size_t, struct picture *, char *, size_t);
+int	 jpeg_decode(const uint8_t *, size_t, struct picture *, char *,
+	    size_t);
+int	 pnm_decode(const uint8_t *, size_t, struct picture *, char *, size_t);
+
+/* Writers, for pictures of boards; 0 or -1 on a write error. */
+int	 png_write(FILE *, const struct picture *);
+int	 png_encode(const struct picture *, uint8_t **, size_t *);
+int	 jpeg_write(FILE *, const struct picture *, int);
+int	 pnm_write(FILE *, const struct picture *);
+
+#define DIGIT_SIDE	16		/* a digit is sampled DIGIT_SIDE square */
+
+/* What one cell looks like. */
+struct cell_look {
+	uint8_t		 ink[DIGIT_SIDE * DIGIT_SIDE];	/* 0 red .. 255 white */
+	unsigned int	 aspect;	/* digit width / height, percent */
+	unsigned int	 red;		/* pixels of apple red, per mille */
+	unsigned int	 yellow;	/* pixels of ring yellow or orange, per mille */
+};
+
+/* image.c: find the board; 0, or -1 with why set. */
+int	 image_grid(const struct picture *, struct grid *, char *, size_t);
+void	 image_look(const struct picture *, const struct grid *, int, int,
+	    struct cell_look *);
+int	 image_board(const struct picture *, struct board *, struct grid *,
+	    char *, size_t);
+
+/* digits.c: what one cell holds, 0 for cleared, -1 when unsure. */
+struct digit_template {
+	uint8_t		 digit;
+	uint8_t		 ink[DIGIT_SIDE * DIGIT_SIDE];
+};
+struct digit_match {
+	int		 digit;		/* 1..9, 0 cleared, -1 unsure */
+	unsigned int	 distance;	/* to the nearest template */
+	unsigned int	 second;	/* to the nearest of another digit */
+	char		 why[64];	/* when unsure */
+};
+extern const struct digit_template digit_templates[];
+extern const size_t digit_ntemplates;
+unsigned int digit_distance(const struct cell_look *,
+	    const struct digit_template *);
+void	 digit_read(const struct cell_look *, struct digit_match *);
+void	 digit_read_with(const struct cell_look *,
+	    const struct digit_template *, size_t, struct digit_match *);
+
+/* draw.c: a board as the game draws it, at a scale. */
+void	 draw_board(const struct board *, double, struct picture *);
+
+#endif /* PICTURE_H */

@@ -1,0 +1,324 @@
+/*
+ * fruit-templates: make the digit templates fruitsolve reads screenshots
+ * with.  Given screenshots, each beside its board in fruit-board(5) form
+ * (shot.png and shot.board), it finds each board as fruitsolve does,
+ * averages the look of every cell holding each digit and writes the
+ * averages as C source on standard output:
+ *
+ *	fruit-templates DIR/NAME.png ... > src/fruit/digit-templates.c
+ *
+ * It also reports on standard error, per image, how near each cell came
+ * to its own template and to the nearest other one (with FRUIT_DEBUG set
+ * in the environment, the look of each cell nearer another digit), so
+ * that the thresholds in digits.c can be checked against real shots;
+ * and then reads each shot with templates made from all the others, the
+ * honest measure of how the templates do on a shot they have not seen.
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf.h"
+#include "fruit.h"
+#include "picture.h"
+
+#define NCELLS	170
+#define NBANDS	8	/* four ranges of pitch, twice: the game's font, our own */
+
+static int
+pitch_band(double pitch)
+{
+	return pitch < 36 ? 0 : pitch < 47 ? 1 : pitch < 58 ? 2 : 3;
+}
+
+struct shot {
+	const char	*path;
+	struct picture	 pic;
+	struct grid	 grid;
+	uint8_t		 truth[NCELLS];
+};
+
+static int	 load_shot(const char *, struct shot *);
+static int	 read_truth(const char *, uint8_t *);
+static void	 report(int, char *[], const struct digit_template *, size_t);
+static void	 leave_one_out(void);
+
+/* What each shot gave, for the leave-one-out check. */
+struct seen {
+	const char	*path;
+	int		 band;
+	uint8_t		 truth[NCELLS];
+	struct cell_look look[NCELLS];
+};
+static struct seen *seen;
+static size_t nseen;
+
+/*
+ * How each shot reads with the new templates: the cells wrong, the
+ * farthest a cell was from its own digit and the nearest it came to
+ * another, against the thresholds in digits.c.
+ */
+static void
+report(int argc, char *argv[], const struct digit_template *t, size_t nt)
+{
+	struct shot s;
+	struct cell_look look;
+	unsigned int d, own, other, worst_own, worst_gap;
+	size_t i, wrong;
+	int a, r, c, v;
+
+	for (a = 1; a < argc; a++) {
+		if (strcmp(argv[a], "--") == 0 || load_shot(argv[a], &s) == -1)
+			continue;
+		wrong = 0;
+		worst_own = 0;
+		worst_gap = UINT32_MAX;
+		for (r = 0; r < 10; r++)
+			for (c = 0; c < 17; c++) {
+				v = s.truth[r * 17 + c];
+				image_look(&s.pic, &s.grid, r, c, &look);
+				if (v == 0) {
+					if (look.red >= 150 && look.yellow < 100)
+						wrong++;
+					continue;
+				}
+				own = other = UINT32_MAX;
+				for (i = 0; i < nt; i++) {
+					d = digit_distance(&look, &t[i]);
+					if (t[i].digit == v && d < own)
+						own = d;
+					if (t[i].digit != v && d < other)
+						other = d;
+				}
+				if (own >= other) {
+					wrong++;
+					if (getenv("FRUIT_DEBUG") != NULL) {
+						fprintf(stderr, "cell %d,%d truth %d own %u other %u aspect %u red %u\n", r + 1, c + 1, v, own, other, look.aspect, look.red);
+						for (i = 0; i < DIGIT_SIDE * DIGIT_SIDE; i++)
+							fprintf(stderr, "%c%s", " .:-=+*#%@"[look.ink[i] * 10 / 256], i % DIGIT_SIDE == DIGIT_SIDE - 1 ? "\n" : "");
+					}
+				}
+				if (own > worst_own)
+					worst_own = own;
+				if (other - own < worst_gap ||
+				    (other < own && worst_gap != 0))
+					worst_gap = other > own ? other - own :
+					    0;
+			}
+		fprintf(stderr, "%s: %zu cells wrong, farthest from its own "
+		    "digit %u, least margin %u\n", argv[a], wrong, worst_own,
+		    worst_gap);
+		picture_free(&s.pic);
+	}
+}
+
+static int
+read_truth(const char *image, uint8_t *truth)
+{
+	struct linereader lr;
+	struct board b;
+	char path[4096], *dot;
+	int got;
+
+	strlcpy(path, image, sizeof(path));
+	if ((dot = strrchr(path, '.')) == NULL)
+		return -1;
+	strlcpy(dot, ".board", sizeof(path) - (size_t)(dot - path));
+	if (lr_open(&lr, path) == -1)
+		return -1;
+	got = board_read(&lr, &b);
+	lr_close(&lr);
+	if (got != 1 || b.rows * b.cols != NCELLS) {
+		if (got == 1)
+			board_free(&b);
+		warnx("%s: not a 17x10 board", path);
+		return -1;
+	}
+	memcpy(truth, b.cell, NCELLS);
+	board_free(&b);
+	return 0;
+}
+
+static int
+load_shot(const char *path, struct shot *s)
+{
+	char why[160];
+	uint8_t *data;
+	size_t len, cap, got;
+	FILE *fp;
+
+	memset(s, 0, sizeof(*s));
+	s->path = path;
+	if ((fp = fopen(path, "rb")) == NULL) {
+		warn("%s", path);
+		return -1;
+	}
+	data = NULL;
+	len = cap = 0;
+	for (;;) {
+		if (len == cap) {
+			cap = cap == 0 ? 1 << 20 : cap * 2;
+			data = xreallocarray(data, cap, 1);
+		}
+		if ((got = fread(data + len, 1, cap - len, fp)) == 0)
+			break;
+		len += got;
+	}
+	fclose(fp);
+	if (picture_decode(data, len, &s->pic, why, sizeof(why)) == -1 ||
+	    image_grid(&s->pic, &s->grid, why, sizeof(why)) == -1) {
+		warnx("%s: %s", path, why);
+		free(data);
+		return -1;
+	}
+	free(data);
+	return read_truth(path, s->truth);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct shot s;
+	struct cell_look look;
+	uint64_t sum[NBANDS][10][DIGIT_SIDE * DIGIT_SIDE];
+	uint64_t count[NBANDS][10];
+	struct digit_template *t;
+	size_t nt, i, k;
+	int a, r, c, d, band, own;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: fruit-templates image ... "
+		    "[-- drawn ...]\n");
+		return GF_EXIT_ERROR;
+	}
+	memset(sum, 0, sizeof(sum));
+	memset(count, 0, sizeof(count));
+	own = 0;
+	for (a = 1; a < argc; a++) {
+		if (strcmp(argv[a], "--") == 0) {
+			own = 1;
+			continue;
+		}
+		if (load_shot(argv[a], &s) == -1)
+			continue;
+		band = own * 4 + pitch_band(s.grid.dx);
+		seen = xreallocarray(seen, nseen + 1, sizeof(*seen));
+		seen[nseen].path = argv[a];
+		seen[nseen].band = band;
+		memcpy(seen[nseen].truth, s.truth, NCELLS);
+		for (r = 0; r < 10; r++)
+			for (c = 0; c < 17; c++) {
+				d = s.truth[r * 17 + c];
+				image_look(&s.pic, &s.grid, r, c, &look);
+				seen[nseen].look[r * 17 + c] = look;
+				if (d == 0)
+					continue;
+				count[band][d]++;
+				for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
+					sum[band][d][k] += look.ink[k];
+			}
+		picture_free(&s.pic);
+		nseen++;
+	}
+	t = xcalloc(NBANDS * 10, sizeof(*t));
+	nt = 0;
+	for (band = 0; band < NBANDS; band++)
+		for (d = 1; d <= 9; d++) {
+			if (count[band][d] == 0)
+				continue;
+			t[nt].digit = (uint8_t)d;
+			for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
+				t[nt].ink[k] = (uint8_t)((sum[band][d][k] +
+				    count[band][d] / 2) / count[band][d]);
+			nt++;
+		}
+	printf("/*\n * digit-templates.c: the look of each digit as the game "
+	    "draws it, the\n * mean over the cells of real screenshots, %d "
+	    "samples square, 0 apple\n * red to 255 white.  Made by "
+	    "fruit-templates (templates.c); do not edit.\n */\n\n"
+	    "#include \"config.h\"\n\n#include \"picture.h\"\n\n"
+	    "const struct digit_template digit_templates[] = {\n",
+	    DIGIT_SIDE);
+	for (i = 0; i < nt; i++) {
+		printf("\t{ %u, {", t[i].digit);
+		for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
+			printf("%s%u,", k % 16 == 0 ? "\n\t    " : " ",
+			    t[i].ink[k]);
+		printf("\n\t} },\n");
+	}
+	printf("};\n\nconst size_t digit_ntemplates = %zu;\n", nt);
+	report(argc, argv, t, nt);
+	leave_one_out();
+	free(t);
+	finish_stdout();
+	return GF_EXIT_OK;
+}
+
+/*
+ * Each shot read with templates made from all the others: how well the
+ * templates would do on a shot they have not seen, with the thresholds
+ * fruitsolve uses.
+ */
+static void
+leave_one_out(void)
+{
+	uint64_t sum[NBANDS][10][DIGIT_SIDE * DIGIT_SIDE];
+	uint64_t count[NBANDS][10];
+	struct digit_template t[NBANDS * 10];
+	struct digit_match m;
+	size_t i, j, k, nt, exact, right, refused;
+	int band, d, c, ok;
+
+	exact = refused = 0;
+	for (i = 0; i < nseen; i++) {
+		memset(sum, 0, sizeof(sum));
+		memset(count, 0, sizeof(count));
+		for (j = 0; j < nseen; j++) {
+			if (j == i)
+				continue;
+			for (c = 0; c < NCELLS; c++) {
+				d = seen[j].truth[c];
+				if (d == 0)
+					continue;
+				count[seen[j].band][d]++;
+				for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
+					sum[seen[j].band][d][k] +=
+					    seen[j].look[c].ink[k];
+			}
+		}
+		nt = 0;
+		for (band = 0; band < NBANDS; band++)
+			for (d = 1; d <= 9; d++) {
+				if (count[band][d] == 0)
+					continue;
+				t[nt].digit = (uint8_t)d;
+				for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
+					t[nt].ink[k] = (uint8_t)((sum[band][d][k] +
+					    count[band][d] / 2) / count[band][d]);
+				nt++;
+			}
+		right = 0;
+		ok = 1;
+		for (c = 0; c < NCELLS; c++) {
+			digit_read_with(&seen[i].look[c], t, nt, &m);
+			if (m.digit == seen[i].truth[c])
+				right++;
+			else if (m.digit == -1)
+				ok = 0;
+			else
+				ok = -1;
+		}
+		exact += right == NCELLS;
+		refused += ok == 0;
+		fprintf(stderr, "left out %s: %zu of %d cells right%s\n",
+		    seen[i].path, right, NCELLS, ok == 1 ? "" : ok == 0 ?
+		    ", refused as unsure" : ", MISREAD");
+	}
+	fprintf(stderr, "leave-one-out: %zu of %zu exact, %zu refused\n",
+	    exact, nseen, refused);
+}

@@ -1,0 +1,188 @@
+/*
+ * fruit-picture: the test suite's image editor, so that fruitsolve's
+ * screenshot reader is tested on pictures the project makes itself.  It
+ * reads a picture (PNG, JPEG, PPM, PAM) on standard input, changes it
+ * and writes it in the format asked for:
+ *
+ *	-d WxH+X+Y	put it on a "desktop" W x H at (X, Y): noise, dark
+ *			and light panels, red bars and red discs of other
+ *			sizes, as screens hold around the game
+ *	-b X,Y,W,H	draw a translucent selection box over it
+ *	-N WxH		make a picture of noise alone (no input read)
+ *	-o FORMAT	ppm (default), png or jpeg
+ *	-q QUALITY	of JPEG output (default 75)
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gf.h"
+#include "picture.h"
+
+static void	 read_stdin(struct picture *);
+static void	 noise(struct picture *, size_t, size_t, struct rng *);
+static void	 desktop(struct picture *, const char *);
+static void	 box(struct picture *, const char *);
+
+static void
+read_stdin(struct picture *pic)
+{
+	uint8_t *data = NULL;
+	size_t len = 0, cap = 0, got;
+	char why[160];
+
+	for (;;) {
+		if (len == cap) {
+			cap = cap == 0 ? 1 << 16 : cap * 2;
+			data = xreallocarray(data, cap, 1);
+		}
+		if ((got = fread(data + len, 1, cap - len, stdin)) == 0)
+			break;
+		len += got;
+	}
+	if (picture_decode(data, len, pic, why, sizeof(why)) == -1)
+		errx(2, "stdin: %s", why);
+	free(data);
+}
+
+static void
+noise(struct picture *pic, size_t w, size_t h, struct rng *g)
+{
+	char why[160];
+	size_t i;
+
+	if (picture_new(pic, w, h, why, sizeof(why)) == -1)
+		errx(2, "%s", why);
+	for (i = 0; i < w * h * 3; i++)
+		pic->rgb[i] = (uint8_t)rng_below(g, 256);
+}
+
+static void
+paint(struct picture *pic, long x1, long y1, long x2, long y2, int r,
+    int g, int b)
+{
+	long x, y;
+	uint8_t *p;
+
+	for (y = y1; y < y2; y++)
+		for (x = x1; x < x2; x++) {
+			if (x < 0 || y < 0 || (size_t)x >= pic->w ||
+			    (size_t)y >= pic->h)
+				continue;
+			p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
+			p[0] = (uint8_t)r;
+			p[1] = (uint8_t)g;
+			p[2] = (uint8_t)b;
+		}
+}
+
+static void
+desktop(struct picture *pic, const char *spec)
+{
+	struct picture d;
+	struct rng g;
+	unsigned long w, h, x0, y0;
+	size_t y, i;
+	long cx, cy, rad, x, yy;
+
+	if (sscanf(spec, "%lux%lu+%lu+%lu", &w, &h, &x0, &y0) != 4 ||
+	    x0 + pic->w > w || y0 + pic->h > h)
+		errx(2, "bad desktop: %s", spec);
+	rng_seed(&g, 1);
+	noise(&d, w, h, &g);
+	/* Panels, a red bar like a tab or an ad, red discs of other sizes. */
+	paint(&d, 0, 0, (long)w, 30, 40, 40, 48);
+	paint(&d, 0, (long)h - 200, (long)w / 3, (long)h, 250, 250, 250);
+	paint(&d, 10, 5, 300, 25, 220, 30, 40);
+	for (i = 0; i < 12; i++) {
+		cx = (long)(20 + i * 60);
+		cy = (long)h - 100;
+		rad = (long)(8 + i * 4);
+		for (yy = -rad; yy <= rad; yy++)
+			for (x = -rad; x <= rad; x++)
+				if (x * x + yy * yy <= rad * rad)
+					paint(&d, cx + x, cy + yy, cx + x + 1,
+					    cy + yy + 1, 225, 35, 40);
+	}
+	for (y = 0; y < pic->h; y++)
+		memcpy(d.rgb + ((y + y0) * w + x0) * 3,
+		    pic->rgb + y * pic->w * 3, pic->w * 3);
+	picture_free(pic);
+	*pic = d;
+}
+
+/* A selection box as a browser draws one: a light blue veil, a border. */
+static void
+box(struct picture *pic, const char *spec)
+{
+	long x1, y1, w, h, x, y;
+	uint8_t *p;
+	int border;
+
+	if (sscanf(spec, "%ld,%ld,%ld,%ld", &x1, &y1, &w, &h) != 4)
+		errx(2, "bad box: %s", spec);
+	for (y = y1; y < y1 + h; y++)
+		for (x = x1; x < x1 + w; x++) {
+			if (x < 0 || y < 0 || (size_t)x >= pic->w ||
+			    (size_t)y >= pic->h)
+				continue;
+			p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
+			border = x < x1 + 2 || y < y1 + 2 || x >= x1 + w - 2 ||
+			    y >= y1 + h - 2;
+			p[0] = border ? 40 : (uint8_t)(p[0] * 0.8 + 60 * 0.2);
+			p[1] = border ? 120 : (uint8_t)(p[1] * 0.8 + 140 * 0.2);
+			p[2] = border ? 220 : (uint8_t)(p[2] * 0.8 + 240 * 0.2);
+		}
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct picture pic;
+	struct rng g;
+	const char *out = "ppm", *dspec = NULL, *bspec = NULL, *nspec = NULL;
+	unsigned long w, h;
+	int ch, quality = 75, rv;
+
+	while ((ch = getopt(argc, argv, "b:d:N:o:q:")) != -1)
+		switch (ch) {
+		case 'b': bspec = optarg; break;
+		case 'd': dspec = optarg; break;
+		case 'N': nspec = optarg; break;
+		case 'o': out = optarg; break;
+		case 'q': quality = atoi(optarg); break;
+		default:
+			fprintf(stderr, "usage: fruit-picture [-b box] "
+			    "[-d desktop] [-N size] [-o format] [-q quality]\n");
+			return 2;
+		}
+	if (nspec != NULL) {
+		if (sscanf(nspec, "%lux%lu", &w, &h) != 2)
+			errx(2, "bad size: %s", nspec);
+		rng_seed(&g, 2);
+		noise(&pic, w, h, &g);
+	} else
+		read_stdin(&pic);
+	if (dspec != NULL)
+		desktop(&pic, dspec);
+	if (bspec != NULL)
+		box(&pic, bspec);
+	if (strcmp(out, "png") == 0)
+		rv = png_write(stdout, &pic);
+	else if (strcmp(out, "jpeg") == 0)
+		rv = jpeg_write(stdout, &pic, quality);
+	else
+		rv = pnm_write(stdout, &pic);
+	if (rv == -1)
+		errx(2, "write error");
+	picture_free(&pic);
+	finish_stdout();
+	return 0;
+}

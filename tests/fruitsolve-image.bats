@@ -1,0 +1,174 @@
+#!/usr/bin/env bats
+# fruitsolve and screenshots: boards drawn by fruitsolve itself in the
+# game's geometry (its own stroke font and plain discs, not the game's
+# art), put on busy desktops, veiled by a selection box, compressed as
+# JPEG, and read back; pictures without a board refused; the plan drawn
+# over the screenshot.  fruit-picture is the suite's image editor.
+
+load helpers
+
+setup() {
+	t=$BATS_TEST_TMPDIR
+	# A start board and a mid-game board (what the greedy plan leaves
+	# of another), both summing to a multiple of 10 as the game's do.
+	fruitsolve -g 1 -S 5 >"$t/start"
+	fruitsolve -g 1 -S 8 | fruitsolve -G -f board | grep -v '^#' >"$t/mid"
+}
+
+@test "a drawn board reads back exactly at scales 0.9 to 2, cleared cells as dots" {
+	grep -q '\.' "$t/mid"
+	for b in start mid; do
+		for s in 0.9 1 1.33 1.5 2; do
+			fruitsolve -R -f png --scale "$s" "$t/$b" >"$t/$b.png"
+			run fruitsolve -R "$t/$b.png"
+			[ "$status" -eq 0 ]
+			[ "$output" = "$(cat "$t/$b")" ]
+		done
+	done
+}
+
+@test "PNG, JPEG, PPM and PAM are told by their first bytes, from files and stdin" {
+	fruitsolve -R -f ppm "$t/mid" >"$t/shot.anything"
+	[ "$(head -c 2 "$t/shot.anything")" = "P6" ]
+	[ "$(fruitsolve -R "$t/shot.anything")" = "$(cat "$t/mid")" ]
+	fruitsolve -R -f jpeg --scale 1.5 "$t/mid" >"$t/shot"
+	[ "$(fruitsolve -R <"$t/shot")" = "$(cat "$t/mid")" ]
+	# A PAM by hand: the PPM's pixels under a PAM header.
+	{
+		printf 'P7\nWIDTH 720\nHEIGHT 470\nDEPTH 3\nMAXVAL 255\n'
+		printf 'TUPLTYPE RGB\nENDHDR\n'
+		tail -c $((720 * 470 * 3)) "$t/shot.anything"
+	} >"$t/shot.pam"
+	[ "$(fruitsolve -R "$t/shot.pam")" = "$(cat "$t/mid")" ]
+}
+
+@test "a board on a 2560x1440 desktop, under a selection box, as PNG and JPEG" {
+	fruitsolve -R -f ppm --scale 1.25 "$t/start" >"$t/canvas.ppm"
+	# The box spans columns 3 to 6 and rows 2 to 4, edges between apples.
+	for out in png "jpeg -q 75" "jpeg -q 90"; do
+		fruit-picture -d 2560x1440+700+300 -b 868,432,165,124 \
+		    -o $out <"$t/canvas.ppm" >"$t/desk"
+		run fruitsolve -R "$t/desk"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$t/start")" ]
+	done
+}
+
+@test "the board may sit anywhere, even cut by the picture's edge" {
+	fruitsolve -R -f ppm "$t/mid" >"$t/canvas.ppm"
+	fruit-picture -d 1000x700+0+0 -o png <"$t/canvas.ppm" >"$t/corner.png"
+	[ "$(fruitsolve -R "$t/corner.png")" = "$(cat "$t/mid")" ]
+	fruit-picture -d 1000x700+280+230 -o png <"$t/canvas.ppm" >"$t/far.png"
+	[ "$(fruitsolve -R "$t/far.png")" = "$(cat "$t/mid")" ]
+}
+
+@test "a picture with no board is refused, its place kept by a comment" {
+	fruit-picture -N 800x600 -o png >"$t/noise.png"
+	run --separate-stderr fruitsolve -R "$t/noise.png" "$t/start"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fruitsolve: $t/noise.png: no grid of apples found" ]
+	[ "$output" = "# $t/noise.png: board 1: not read
+
+$(cat "$t/start")" ]
+}
+
+@test "a board whose digits do not sum to a multiple of 10 is refused" {
+	sed '1s/^./5/' "$t/start" >"$t/odd"
+	sum=$(tr -d '.\n' <"$t/odd" | fold -w1 | paste -sd+ | bc)
+	[ $((sum % 10)) -ne 0 ] || skip "the first digit was already 5"
+	fruitsolve -R -f png "$t/odd" >"$t/odd.png"
+	run --separate-stderr fruitsolve "$t/odd.png"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "fruitsolve: $t/odd.png: digits read sum to $sum, not a multiple of 10"* ]]
+	[ "$output" = "# $t/odd.png: board 1: not read" ]
+}
+
+@test "a cell that fits no digit is refused, not guessed" {
+	fruitsolve -R -f ppm --scale 1.25 "$t/start" >"$t/canvas.ppm"
+	# A box edge right across the digit of row 1, column 1.
+	fruit-picture -b 104,50,60,60 <"$t/canvas.ppm" >"$t/cut.ppm"
+	run --separate-stderr fruitsolve -R "$t/cut.ppm"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "fruitsolve: $t/cut.ppm: cell 1,1 fits no digit well ("* ]]
+}
+
+@test "-i says what the input is" {
+	fruitsolve -R -f png "$t/start" >"$t/shot.png"
+	run --separate-stderr fruitsolve -R -i board "$t/shot.png"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "fruitsolve: $t/shot.png:1:1: bad cell character (\x89)" ]]
+	run --separate-stderr fruitsolve -R -i image "$t/start"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fruitsolve: $t/start: not a PNG, JPEG, PPM or PAM image" ]
+	run fruitsolve -R -i auto "$t/shot.png"
+	[ "$output" = "$(cat "$t/start")" ]
+	run --separate-stderr fruitsolve -i jpg "$t/start"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fruitsolve: unknown input format: jpg (one of: auto, board, image)"* ]]
+}
+
+@test "a screenshot is planned like a typed board" {
+	fruitsolve -R -f png "$t/mid" >"$t/mid.png"
+	[ "$(fruitsolve -e 2000 "$t/mid.png")" = "$(fruitsolve -e 2000 "$t/mid")" ]
+	[ "$(fruitsolve -l "$t/mid.png")" = "$(fruitsolve -l "$t/mid")" ]
+	[ "$(fruitsolve -G -f board "$t/mid.png")" = "$(fruitsolve -G -f board "$t/mid")" ]
+}
+
+@test "the SVG of a screenshot embeds it and puts each move on its apples" {
+	s=1.5
+	fruitsolve -R -f png --scale $s "$t/start" >"$t/shot.png"
+	fruit-picture -d 1600x1000+300+200 -o png <"$t/shot.png" >"$t/desk.png"
+	fruitsolve -G -f svg "$t/desk.png" >"$t/plan.svg"
+	grep -q 'width="1600" height="1000"' "$t/plan.svg"
+	# The embedded image is the very file read.
+	sed -n 's/.*base64,\([^"]*\)".*/\1/p' "$t/plan.svg" | base64 -d >"$t/back.png"
+	cmp "$t/desk.png" "$t/back.png"
+	# As many marks as moves, and move 1 round its cells.
+	fruitsolve -G "$t/desk.png" | grep -v '^#' >"$t/moves"
+	[ "$(grep -c 'class="move"' "$t/plan.svg")" -eq "$(wc -l <"$t/moves")" ]
+	read -r r1 c1 r2 c2 <"$t/moves"
+	grep 'class="move"' "$t/plan.svg" | head -1 |
+	    sed 's/^<g class="move"><rect x="\([0-9.]*\)" y="\([0-9.]*\)" width="\([0-9.]*\)" height="\([0-9.]*\)".*/\1 \2 \3 \4/' |
+	    awk -v s=$s -v r1=$r1 -v c1=$c1 -v r2=$r2 -v c2=$c2 '{
+		# Cell (r, c), 1-based, spans 33 s around (85 + 33 (c - 1)) s.
+		ex = 300 + (85 + 33 * (c1 - 1) - 16.5) * s
+		ey = 200 + (89 + 33 * (r1 - 1) - 16.5) * s
+		ew = 33 * (c2 - c1 + 1) * s
+		eh = 33 * (r2 - r1 + 1) * s
+		d = 4 * s
+		if ($1 < ex - 1 || $1 > ex + d || $2 < ey - 1 || $2 > ey + d ||
+		    $3 > ew || $3 < ew - 2 * d || $4 > eh || $4 < eh - 2 * d)
+			exit 1
+	    }'
+}
+
+@test "-n shows only the next moves; --steps writes one SVG a move" {
+	fruitsolve -R -f png "$t/start" >"$t/shot.png"
+	run fruitsolve -G -n 3 -f svg "$t/shot.png"
+	[ "$(grep -c 'class="move"' <<<"$output")" -eq 3 ]
+	moves=$(fruitsolve -G "$t/shot.png" | grep -vc '^#')
+	cd "$t"
+	run fruitsolve -G -f svg --steps step shot.png
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "step-1-01.svg" ]
+	[ "${#lines[@]}" -eq $((moves + 1)) ]
+	[[ "${lines[-1]}" == "# cleared "* ]]
+	[ "$(ls step-1-*.svg | wc -l)" -eq "$moves" ]
+	# Step 2: move 2 marked, move 1 veiled as played.
+	[ "$(grep -c 'class="move"' step-1-02.svg)" -eq 1 ]
+	[ "$(grep -c 'class="done"' step-1-02.svg)" -eq 1 ]
+	grep -q '>2</text>' step-1-02.svg
+}
+
+@test "the SVG renders, and a PPM input is embedded as PNG" {
+	fruitsolve -R -f ppm "$t/start" >"$t/shot.ppm"
+	fruitsolve -G -n 5 -f svg "$t/shot.ppm" >"$t/plan.svg"
+	grep -q 'data:image/png;base64,iVBORw0KGgo' "$t/plan.svg"
+	if command -v xmllint >/dev/null; then
+		xmllint --noout "$t/plan.svg"
+	fi
+	command -v rsvg-convert >/dev/null || skip "rsvg-convert is not installed"
+	rsvg-convert -o "$t/plan.png" "$t/plan.svg"
+	# The rendering is the screenshot, with its board still readable.
+	[ "$(fruitsolve -R "$t/plan.png")" = "$(cat "$t/start")" ]
+}
