@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gf.h"
 
@@ -72,7 +73,8 @@ lr_attach(struct linereader *lr, FILE *fp, const char *name)
 static int
 lr_fill(struct linereader *lr)
 {
-	size_t n, left = lr->fill - lr->start;
+	size_t left = lr->fill - lr->start;
+	ssize_t n;
 
 	if (lr->start > 0) {
 		memmove(lr->buf, lr->buf + lr->start, left);
@@ -86,17 +88,24 @@ lr_fill(struct linereader *lr)
 		lr->cap = lr->cap == 0 ? LR_BLOCK : lr->cap * 2;
 		lr->buf = xreallocarray(lr->buf, lr->cap, 1);
 	}
-	/* One byte stays free for the NUL after a last unterminated line. */
-	n = fread(lr->buf + lr->fill, 1, lr->cap - lr->fill - 1, lr->fp);
-	if (n == 0) {
-		if (ferror(lr->fp) && !(errno == EINTR && run_stopped())) {
+	/*
+	 * One byte stays free for the NUL after a last unterminated line.
+	 * read(2), not fread: a line that comes down a pipe is handed out
+	 * as soon as it is there, not once a whole block has arrived.
+	 */
+	do
+		n = read(fileno(lr->fp), lr->buf + lr->fill,
+		    lr->cap - lr->fill - 1);
+	while (n == -1 && errno == EINTR && !run_stopped());
+	if (n <= 0) {
+		if (n == -1 && !(errno == EINTR && run_stopped())) {
 			warn("%s", lr->name);
 			lr->error = 1;
 		}
 		lr->eof = 1;
 		return -1;
 	}
-	lr->fill += n;
+	lr->fill += (size_t)n;
 	return 0;
 }
 
@@ -169,7 +178,8 @@ lr_left(const struct linereader *lr)
 	off_t pos;
 
 	if (fstat(fileno(lr->fp), &st) == -1 || !S_ISREG(st.st_mode) ||
-	    (pos = ftello(lr->fp)) == -1 || pos > st.st_size)
+	    (pos = lseek(fileno(lr->fp), 0, SEEK_CUR)) == -1 ||
+	    pos > st.st_size)
 		return -1;
 	return st.st_size - pos + (off_t)(lr->fill - lr->start);
 }
