@@ -88,6 +88,9 @@ struct linereader {
 	size_t		 scanned;	/* buf[start..scanned) has no newline */
 	int		 eof;
 	int		 error;		/* a read error ended the input */
+	int		 piped;		/* a pipe or terminal: read by lines */
+	char		*piece;		/* the line read from it last */
+	size_t		 piece_cap;
 };
 
 int	 lr_open(struct linereader *, const char *);

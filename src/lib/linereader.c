@@ -16,13 +16,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "gf.h"
 
 #define LR_BLOCK	(1 << 17)
 
 static int	lr_fill(struct linereader *);
+static ssize_t	read_piped(struct linereader *);
 
 /*
  * Open path for reading, "-" meaning standard input.  Returns -1 (after
@@ -58,9 +58,39 @@ lr_open(struct linereader *lr, const char *path)
 void
 lr_attach(struct linereader *lr, FILE *fp, const char *name)
 {
+	struct stat st;
+	int fd;
+
 	memset(lr, 0, sizeof(*lr));
 	lr->fp = fp;
 	lr->name = name;
+	fd = fileno(fp);
+	lr->piped = fd != -1 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+/*
+ * A pipe or a terminal is read a line at a time: fread would wait until
+ * its whole block was filled or the input ended, so that a filter fed a
+ * board at a time would sit on the first board.  The line goes into the
+ * block, NULs and all, after whatever is there already.
+ */
+static ssize_t
+read_piped(struct linereader *lr)
+{
+	ssize_t n;
+	size_t room;
+
+	if ((n = getline(&lr->piece, &lr->piece_cap, lr->fp)) <= 0)
+		return n;
+	if ((size_t)n >= lr->cap - lr->fill) {
+		room = lr->fill + (size_t)n + 1;
+		if (room < (size_t)n)
+			errx(GF_EXIT_ERROR, "%s: line too long", lr->name);
+		lr->cap = room;
+		lr->buf = xreallocarray(lr->buf, lr->cap, 1);
+	}
+	memcpy(lr->buf + lr->fill, lr->piece, (size_t)n);
+	return n;
 }
 
 /*
@@ -88,17 +118,14 @@ lr_fill(struct linereader *lr)
 		lr->cap = lr->cap == 0 ? LR_BLOCK : lr->cap * 2;
 		lr->buf = xreallocarray(lr->buf, lr->cap, 1);
 	}
-	/*
-	 * One byte stays free for the NUL after a last unterminated line.
-	 * read(2), not fread: a line that comes down a pipe is handed out
-	 * as soon as it is there, not once a whole block has arrived.
-	 */
-	do
-		n = read(fileno(lr->fp), lr->buf + lr->fill,
-		    lr->cap - lr->fill - 1);
-	while (n == -1 && errno == EINTR && !run_stopped());
+	/* One byte stays free for the NUL after a last unterminated line. */
+	if (lr->piped)
+		n = read_piped(lr);
+	else
+		n = (ssize_t)fread(lr->buf + lr->fill, 1,
+		    lr->cap - lr->fill - 1, lr->fp);
 	if (n <= 0) {
-		if (n == -1 && !(errno == EINTR && run_stopped())) {
+		if (ferror(lr->fp) && !(errno == EINTR && run_stopped())) {
 			warn("%s", lr->name);
 			lr->error = 1;
 		}
@@ -178,8 +205,7 @@ lr_left(const struct linereader *lr)
 	off_t pos;
 
 	if (fstat(fileno(lr->fp), &st) == -1 || !S_ISREG(st.st_mode) ||
-	    (pos = lseek(fileno(lr->fp), 0, SEEK_CUR)) == -1 ||
-	    pos > st.st_size)
+	    (pos = ftello(lr->fp)) == -1 || pos > st.st_size)
 		return -1;
 	return st.st_size - pos + (off_t)(lr->fill - lr->start);
 }
@@ -208,6 +234,7 @@ lr_close(struct linereader *lr)
 	if (lr->fp != NULL && lr->fp != stdin)
 		fclose(lr->fp);
 	free(lr->buf);
+	free(lr->piece);
 	memset(lr, 0, sizeof(*lr));
 	return error ? -1 : 0;
 }
