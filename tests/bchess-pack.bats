@@ -371,7 +371,7 @@ EOF_CASES
 
 @test "bash completion completes after --format= and offers --summary and -i auto" {
 	run complete_words bchess-pack --format=j
-	[ "$output" = --format=json ]
+	[ "$output" = json ]
 	# Where '=' breaks words, as in an interactive bash.
 	run complete_words bchess-pack --input = a
 	[ "$output" = auto ]

@@ -320,7 +320,7 @@ brute() {
 	run complete_words mine-reveal --pro
 	[ "$output" = "--probabilities" ]
 	run complete_words mine-reveal --format=v
-	[ "$output" = "--format=view" ]
+	[ "$output" = "view" ]
 	run complete_words mine-reveal -i a
 	[ "$output" = "auto" ]
 	grep -q -- "--no-guess" "$top_srcdir/completions/zsh/_mine-reveal"

@@ -5,24 +5,32 @@ _bchess_pack()
 	local cur prev
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD-1]}
-	# Bash splits "--format=js" into "--format" "=" "js": complete the
-	# value as after "--format js".
-	if [[ $cur == = ]]; then
-		cur=
-	elif [[ $prev == = ]]; then
+	# "--format=" is split into three words where '=' breaks words.
+	if [ "$prev" = = ] && [ "$COMP_CWORD" -ge 2 ]; then
 		prev=${COMP_WORDS[COMP_CWORD-2]}
+	elif [ "$cur" = = ]; then
+		cur=
 	fi
 
 	case $prev in
-	-f|--format|-i|--input)
+	-f|--format)
 		COMPREPLY=($(compgen -W 'legacy compact base36 json packed' -- "$cur"))
+		return
+		;;
+	-i|--input)
+		COMPREPLY=($(compgen -W 'auto legacy compact base36 json packed' -- "$cur"))
 		return
 		;;
 	esac
 	case $cur in
+	--format=*|--input=*)
+		local f='legacy compact base36 json packed'
+		[ "${cur%%=*}" = --input ] && f="auto $f"
+		COMPREPLY=($(compgen -P "${cur%%=*}=" -W "$f" -- "${cur#*=}"))
+		;;
 	-*)
 		COMPREPLY=($(compgen -W '-c --check -f --format -h --help
-		    -i --input -q --quiet -r --repair -s --strict -V --version' \
+		    -i --input -q --quiet -r --repair -s --strict --summary -V --version' \
 		    -- "$cur"))
 		;;
 	*)
