@@ -40,6 +40,7 @@ EXTRA_DIST += \
 	examples/mine-3bv.txt
 EXTRA_DIST += \
 	bench/mine-reveal.sh \
+	bench/mine-solve.sh \
 	bench/mine-bfs-baseline.c \
 	fuzz/mine-reveal-board.c \
 	fuzz/mine-reveal-mbf.c
