@@ -47,6 +47,8 @@ static int	 load_shot(const char *, struct shot *);
 static int	 read_truth(const char *, uint8_t *);
 static void	 report(int, char *[], const struct digit_template *, size_t);
 static void	 leave_one_out(void);
+static size_t	 average_templates(uint64_t [NBANDS][10][DIGIT_SIDE * DIGIT_SIDE],
+		    uint64_t [NBANDS][10], struct digit_template *);
 
 /* What each shot gave, for the leave-one-out check. */
 struct seen {
@@ -63,6 +65,30 @@ static size_t nseen;
  * farthest a cell was from its own digit and the nearest it came to
  * another, against the thresholds in digits.c.
  */
+/*
+ * One template for each digit seen in each band of cell pitch: the
+ * rounded mean of the looks summed for it.  Returns how many were made.
+ */
+static size_t
+average_templates(uint64_t sum[NBANDS][10][DIGIT_SIDE * DIGIT_SIDE],
+    uint64_t count[NBANDS][10], struct digit_template *t)
+{
+	size_t nt = 0, k;
+	int band, d;
+
+	for (band = 0; band < NBANDS; band++)
+		for (d = 1; d <= 9; d++) {
+			if (count[band][d] == 0)
+				continue;
+			t[nt].digit = (uint8_t)d;
+			for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
+				t[nt].ink[k] = (uint8_t)((sum[band][d][k] +
+				    count[band][d] / 2) / count[band][d]);
+			nt++;
+		}
+	return nt;
+}
+
 static void
 report(int argc, char *argv[], const struct digit_template *t, size_t nt)
 {
@@ -226,17 +252,7 @@ main(int argc, char *argv[])
 		nseen++;
 	}
 	t = xcalloc(NBANDS * 10, sizeof(*t));
-	nt = 0;
-	for (band = 0; band < NBANDS; band++)
-		for (d = 1; d <= 9; d++) {
-			if (count[band][d] == 0)
-				continue;
-			t[nt].digit = (uint8_t)d;
-			for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
-				t[nt].ink[k] = (uint8_t)((sum[band][d][k] +
-				    count[band][d] / 2) / count[band][d]);
-			nt++;
-		}
+	nt = average_templates(sum, count, t);
 	printf("/*\n * digit-templates.c: the look of each digit as the game "
 	    "draws it, the\n * mean over the cells of real screenshots, %d "
 	    "samples square, 0 apple\n * red to 255 white.  Made by "
@@ -272,7 +288,7 @@ leave_one_out(void)
 	struct digit_template t[NBANDS * 10];
 	struct digit_match m;
 	size_t i, j, k, nt, exact, right, refused;
-	int band, d, c, ok;
+	int d, c, ok;
 
 	exact = refused = 0;
 	for (i = 0; i < nseen; i++) {
@@ -291,17 +307,7 @@ leave_one_out(void)
 					    seen[j].look[c].ink[k];
 			}
 		}
-		nt = 0;
-		for (band = 0; band < NBANDS; band++)
-			for (d = 1; d <= 9; d++) {
-				if (count[band][d] == 0)
-					continue;
-				t[nt].digit = (uint8_t)d;
-				for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
-					t[nt].ink[k] = (uint8_t)((sum[band][d][k] +
-					    count[band][d] / 2) / count[band][d]);
-				nt++;
-			}
+		nt = average_templates(sum, count, t);
 		right = 0;
 		ok = 1;
 		for (c = 0; c < NCELLS; c++) {
