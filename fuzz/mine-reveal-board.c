@@ -1,4 +1,4 @@
-/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c src/mine/play.c src/mine/solve.c */
+/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c src/mine/play.c src/mine/solve.c src/mine/stats.c */
 /*
  * Fuzz the text board parser, the actions it applies and the printers:
  * any input must give boards or diagnostics, never a crash.

@@ -41,7 +41,6 @@ static void	 push(struct solver *, size_t);
 static void	 mark(struct solver *, size_t, int);
 static int	 single_rule(struct solver *, size_t);
 static int	 subset_rule(struct solver *, size_t);
-static size_t	 find_root(uint32_t *, size_t);
 static void	 clear_map(struct solver *);
 static int	 build_regions(struct solver *);
 static int	 count_region(struct solver *, struct region *);
@@ -301,21 +300,6 @@ solver_logic(struct solver *s)
 	return (int)(s->nsafe + s->nmine - before);
 }
 
-static size_t
-find_root(uint32_t *parent, size_t x)
-{
-	size_t r = x, next;
-
-	while (parent[r] != r)
-		r = parent[r];
-	while (parent[x] != r) {
-		next = parent[x];
-		parent[x] = (uint32_t)r;
-		x = next;
-	}
-	return r;
-}
-
 /*
  * Gather the frontier: the numbers with unknown neighbours (fcon) and
  * those neighbours (fcell), each region's cells next to each other in
@@ -379,8 +363,8 @@ build_regions(struct solver *s)
 	for (k = 0; k < nc; k++) {
 		n = unknowns(s, s->fcon[k], list, &need);
 		for (j = 1; j < n; j++) {
-			size_t a = find_root(parent, s->map[list[0]]);
-			size_t b = find_root(parent, s->map[list[j]]);
+			size_t a = set_root(parent, s->map[list[0]]);
+			size_t b = set_root(parent, s->map[list[j]]);
 			if (a != b)
 				parent[b] = (uint32_t)a;
 		}

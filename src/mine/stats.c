@@ -38,7 +38,6 @@ struct zini {
 
 static int	 is_zero(uint8_t);
 static int	 is_numbered(uint8_t);
-static uint32_t	 find(uint32_t *, uint32_t);
 static void	 join(uint32_t *, uint32_t, uint32_t);
 static int	 next_to_zero(const struct board *, const ptrdiff_t *, size_t);
 static int8_t	 premium(const struct zini *, size_t);
@@ -64,8 +63,12 @@ is_numbered(uint8_t c)
 	    (c & CELL_COUNT) <= 8;
 }
 
-static uint32_t
-find(uint32_t *parent, uint32_t x)
+/*
+ * The root of x's set in a union-find forest, the path to it made to
+ * point there straight (no recursion, however long the path).
+ */
+uint32_t
+set_root(uint32_t *parent, uint32_t x)
 {
 	uint32_t r = x, next;
 
@@ -83,8 +86,8 @@ find(uint32_t *parent, uint32_t x)
 static void
 join(uint32_t *parent, uint32_t a, uint32_t b)
 {
-	a = find(parent, a);
-	b = find(parent, b);
+	a = set_root(parent, a);
+	b = set_root(parent, b);
 	if (a < b)
 		parent[b] = a;
 	else if (b < a)
@@ -389,7 +392,7 @@ stats_compute(struct board *b, struct stats *st)
 			i = r * b->stride + c;
 			if (!unit[i])
 				continue;
-			z.label[i] = find(z.label, (uint32_t)i);
+			z.label[i] = set_root(z.label, (uint32_t)i);
 			if (z.label[i] == i) {
 				if (unit[i] == 1)
 					st->openings++;
