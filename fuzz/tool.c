@@ -99,8 +99,8 @@ static const struct tool tools[] = {
 		{ { "-v", NULL } },
 		{ { "-i", "mbf", NULL } },
 		{ { "-f", "mbf", NULL } },
-		{ { "-c", "1,1", NULL } },
-		{ { "-c", "2,2", "-v", NULL } },
+		{ { "-o", "1,1", NULL } },
+		{ { "-o", "2,2", "-v", NULL } },
 	} },
 };
 

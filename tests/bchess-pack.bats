@@ -133,7 +133,7 @@ random_logs() {	# random_logs N MAX SEED: random legacy logs, no blank lines
 	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/in:2: move 1: coordinate off the 5x7 board (m-4-4-3-9-0)" ]
 }
 
-@test "-s stops at the first bad record" {
+@test "--strict (old spelling -s) stops at the first bad record" {
 	printf '%s\n' 'm-4-4-3-5-0' 'm-9-4-3-5-0' 'm-4-4-3-5-0' >"$BATS_TEST_TMPDIR/in"
 	run --separate-stderr bchess-pack -s "$BATS_TEST_TMPDIR/in"
 	[ "$status" -eq 1 ]
@@ -141,6 +141,9 @@ random_logs() {	# random_logs N MAX SEED: random legacy logs, no blank lines
 	[ "${#lines[@]}" -le 2 ]	# nothing after the bad record
 	[ "${lines[1]:-}" != 'nu-1-i' ]
 	[[ "$stderr" == *"in:2: move 1: coordinate off the 5x7 board (m-9-4-3-5-0)" ]]
+	run --separate-stderr bchess-pack --strict "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -le 2 ]
 }
 
 @test "every error a user can meet names the problem and the token" {
@@ -340,7 +343,7 @@ EOF_CASES
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "usage: bchess-pack "* ]]
 	for o in -c,\ --check -f,\ --format=FORMAT -h,\ --help -i,\ --input=FORMAT \
-	    -q,\ --quiet -r,\ --repair -s,\ --strict '    --summary' -V,\ --version; do
+	    -q,\ --quiet -r,\ --repair '    --strict' '    --summary' -V,\ --version; do
 		[ "$(printf '%s\n' "${lines[@]}" | grep -c -- "^  $o ")" -eq 1 ] ||
 		    { echo "missing: $o"; false; }
 	done

@@ -103,7 +103,7 @@ bchess-pack: $d/faults.legacy:6: end w contradicts the moves: the game is unfini
 	run --separate-stderr bchess-pack -c <<<'m-4-4-3-5-0,m-4-3-4-4-0,m-1-1-2-1-0'
 	[ "$status" -eq 0 ]
 	[ "$stderr" = "bchess-pack: stdin:1: note: move 2: the person moves twice in a row (m-4-3-4-4-0)" ]
-	run --separate-stderr bchess-pack -c -s <<<'m-4-4-3-5-0,m-4-3-4-4-0,m-1-1-2-1-0'
+	run --separate-stderr bchess-pack -c --strict <<<'m-4-4-3-5-0,m-4-3-4-4-0,m-1-1-2-1-0'
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "bchess-pack: stdin:1: move 2: the person moves twice in a row (m-4-3-4-4-0)" ]
 	run --separate-stderr bchess-pack -c -q <<<'m-4-4-3-5-0,m-4-3-4-4-0,m-1-1-2-1-0'

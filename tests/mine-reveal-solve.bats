@@ -45,7 +45,7 @@ golf=$data/$d/golf-3bv.in
 
 @test "--stats ignores what is open or flagged: the same figures after play" {
 	a=$(mine-reveal --stats "$golf")
-	b=$(mine-reveal -c 1,1 "$golf" | mine-reveal --stats)
+	b=$(mine-reveal -o 1,1 "$golf" | mine-reveal --stats)
 	[ "$a" = "$b" ]
 }
 
@@ -53,7 +53,7 @@ golf=$data/$d/golf-3bv.in
 	# After opening the corner: (1,3) shows 1 over (1,4) and (2,4), so
 	# (2,3)'s 2 puts a mine on (3,4); (3,1) and (3,2) both show 1 and
 	# share (4,1) and (4,2), so (4,3) is safe.
-	run mine-reveal -c 1,1 "$golf"
+	run mine-reveal -o 1,1 "$golf"
 	run mine-reveal --hint <<< "$output"
 	[ "$status" -eq 0 ]
 	[ "${lines[8]}" = "flag 3 4" ]
@@ -62,19 +62,19 @@ golf=$data/$d/golf-3bv.in
 }
 
 @test "--hint output pipes back into mine-reveal and opens the safe cells" {
-	run bash -c "mine-reveal -c 1,1 '$golf' | mine-reveal --hint | mine-reveal -v"
+	run bash -c "mine-reveal -o 1,1 '$golf' | mine-reveal --hint | mine-reveal -v"
 	[ "$status" -eq 0 ]
 	[ "${lines[2]}" = "113F####" ]
 	[ "${lines[3]}" = "##3#####" ]
 }
 
 @test "--hint on the player's view gives the same actions, mines from -m" {
-	full=$(mine-reveal -c 1,1 "$golf" | mine-reveal --hint | grep -E '^(open|flag) ')
-	view=$(mine-reveal -c 1,1 -v "$golf" | mine-reveal -i view -m 10 --hint | grep -E '^(open|flag) ')
+	full=$(mine-reveal -o 1,1 "$golf" | mine-reveal --hint | grep -E '^(open|flag) ')
+	view=$(mine-reveal -o 1,1 -v "$golf" | mine-reveal -i view -m 10 --hint | grep -E '^(open|flag) ')
 	[ -n "$full" ]
 	[ "$full" = "$view" ]
 	# Without the mine counter the rules still find these two.
-	run bash -c "mine-reveal -c 1,1 -v '$golf' | mine-reveal -i view --hint"
+	run bash -c "mine-reveal -o 1,1 -v '$golf' | mine-reveal -i view --hint"
 	[[ "$output" == *"flag 3 4"*"open 4 3"*"without the mine count"* ]]
 }
 
@@ -186,7 +186,7 @@ brute() {
 @test "--probabilities agree with a brute-force count on small boards" {
 	tested=0
 	for s in $(seq 1 40); do
-		out=$(mine-reveal -g 5x4 -m 4 -S "$s" --safe-cell 1,1 | mine-reveal -c 1,1 | mine-reveal --probabilities)
+		out=$(mine-reveal -g 5x4 -m 4 -S "$s" --safe-cell 1,1 | mine-reveal -o 1,1 | mine-reveal --probabilities)
 		grep -q '^# state\|game is over' <<< "$out" && continue
 		[ "$(grep -c '^# p' <<< "$out")" -le 16 ] || continue
 		[ "$(grep -c '^# p' <<< "$out")" -ge 4 ] || continue
@@ -204,7 +204,7 @@ brute() {
 	# third: the 1s leave two of every three cells in doubt at both ends,
 	# one region of 2668 cells, past what the search counts.
 	run bash -c 'awk "BEGIN { for (i = 0; i < 4001; i++) { a = a \".\"; b = b (i % 3 == 0 ? \"*\" : \".\") } print a; print a; print b }" |
-	    mine-reveal -c 1,1 | mine-reveal --probabilities'
+	    mine-reveal -o 1,1 | mine-reveal --probabilities'
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"# probabilities: not exact: a region of 2668 cells is too large to count"* ]]
 	[[ "$output" == *"# p 3 1 ?"* ]]
@@ -215,7 +215,7 @@ brute() {
 	[ "$status" -eq 0 ]
 	[[ "${lines[8]}" =~ ^"# state: "(won|lost)" clicks="[0-9]+" guesses="[1-9][0-9]*$ ]]
 	# Opened at the corner, logic does the rest but one guess.
-	run bash -c "mine-reveal -c 1,1 '$golf' | mine-reveal --solve"
+	run bash -c "mine-reveal -o 1,1 '$golf' | mine-reveal --solve"
 	[[ "${lines[8]}" =~ ^"# state: "(won|lost)" clicks="[0-9]+" guesses="[0-9]+$ ]]
 	# A board logic alone wins needs no guess.
 	run mine-reveal --solve <<-'EOF'
@@ -272,8 +272,8 @@ brute() {
 	run mine-reveal --stats examples/mine-3bv.txt
 	expected=$(sed -n '/^\$ mine-reveal --stats examples\/mine-3bv.txt/{n;p}' man/mine-reveal.1)
 	[ "$output" = "$expected" ]
-	run bash -c 'mine-reveal -c 1,1 examples/mine-3bv.txt | mine-reveal --hint | tail -n 3'
-	expected=$(sed -n '/^\$ mine-reveal -c 1,1 examples\/mine-3bv.txt | mine-reveal --hint/,/^# hint/p' man/mine-reveal.1 | sed 1,2d)
+	run bash -c 'mine-reveal -o 1,1 examples/mine-3bv.txt | mine-reveal --hint | tail -n 3'
+	expected=$(sed -n '/^\$ mine-reveal -o 1,1 examples\/mine-3bv.txt | mine-reveal --hint/,/^# hint/p' man/mine-reveal.1 | sed 1,2d)
 	[ "$output" = "$expected" ]
 	run bash -c 'mine-reveal --generate 30x16 --mines 99 --safe 4,4 --no-guess | mine-reveal --solve | tail -n 1'
 	[[ "$output" =~ ^"# state: won clicks="[0-9]+" guesses=0"$ ]]
@@ -282,7 +282,7 @@ brute() {
 @test "--help lists every long option, and into /dev/full exits 2" {
 	run mine-reveal --help
 	[ "$status" -eq 0 ]
-	for o in blank-zeros click count format generate help hint input mines \
+	for o in blank-zeros count format generate help hint input mines open \
 	    no-guess probabilities safe safe-cell seed solve stats summary version view; do
 		[[ "$output" == *"--$o"* ]] || { echo "missing --$o"; false; }
 	done

@@ -7,7 +7,7 @@ load helpers
 d=mine-reveal
 
 @test "opening a zero opens its region and the numbers around it" {
-	run --separate-stderr mine-reveal -c 1,1 -v "$top_srcdir/examples/mine-beginner.txt"
+	run --separate-stderr mine-reveal -o 1,1 -v "$top_srcdir/examples/mine-beginner.txt"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "00001####" ]
 	[ "${lines[6]}" = "12#######" ]
@@ -68,7 +68,7 @@ d=mine-reveal
 }
 
 @test "-z shows open zeros as spaces" {
-	run mine-reveal -v -z -c 1,1 <<-'EOF'
+	run mine-reveal -v -z -o 1,1 <<-'EOF'
 	....
 	..*.
 	EOF
@@ -83,7 +83,7 @@ d=mine-reveal
 }
 
 @test "-c opens the same cell on every board, after the board's actions" {
-	run mine-reveal -c 2,2 <<-'EOF'
+	run mine-reveal -o 2,2 <<-'EOF'
 	*..
 	...
 	flag 2 2
@@ -126,8 +126,17 @@ error() {
 	error "4: board row after the actions" $'..\n..\nopen 1 1\n..'
 }
 
+@test "-c and --click, the old spellings of -o, still open a cell" {
+	b=$'# two rows\n..\n..'
+	new=$(mine-reveal -o 2,2 <<<"$b")
+	[ "$(mine-reveal -c 2,2 <<<"$b")" = "$new" ]
+	[ "$(mine-reveal --click=2,2 <<<"$b")" = "$new" ]
+	[ "$(mine-reveal --open=2,2 <<<"$b")" = "$new" ]
+	[[ "$new" == 00$'\n'00$'\n'* ]]
+}
+
 @test "a click outside a board skips it with the board's first line" {
-	run --separate-stderr mine-reveal -c 3,1 <<-'EOF'
+	run --separate-stderr mine-reveal -o 3,1 <<-'EOF'
 	# two rows
 	..
 	..
@@ -137,6 +146,9 @@ error() {
 }
 
 @test "bad options exit 2 and say why" {
+	run --separate-stderr mine-reveal -o 1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-o 1: expected ROW,COLUMN counted from 1"* ]]
 	run --separate-stderr mine-reveal -c 1
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"-c 1: expected ROW,COLUMN counted from 1"* ]]
@@ -158,9 +170,9 @@ error() {
 
 @test "the man page examples work as shown" {
 	cd "$top_srcdir"
-	run mine-reveal -c 1,1 -v examples/mine-beginner.txt
+	run mine-reveal -o 1,1 -v examples/mine-beginner.txt
 	[ "$status" -eq 0 ]
-	expected=$(sed -n '/^\$ mine-reveal -c 1,1 -v/,/^# state/p' man/mine-reveal.1 | sed 1d)
+	expected=$(sed -n '/^\$ mine-reveal -o 1,1 -v/,/^# state/p' man/mine-reveal.1 | sed 1d)
 	[ "$output" = "$expected" ]
 	run mine-reveal -v examples/mine-chord.txt
 	expected=$(sed -n '/^\$ mine-reveal -v examples\/mine-chord/,/^# state/p' man/mine-reveal.1 | sed 1d)
@@ -171,7 +183,7 @@ error() {
 }
 
 @test "the expert pipeline: a random board, opened at its safe cell" {
-	run bash -c 'mine-reveal --generate 30x16 --mines 99 --safe 8,15 | mine-reveal -c 8,15 -v'
+	run bash -c 'mine-reveal --generate 30x16 --mines 99 --safe 8,15 | mine-reveal -o 8,15 -v'
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 17 ]
 	[ "${#lines[0]}" -eq 30 ]
@@ -266,7 +278,7 @@ error() {
 	# missed a span would leave an open 0 beside a '.'.
 	for s in $(seq 1 10); do
 		mine-reveal -g 120x90 -m $(( 120 * 90 * (s % 4 + 1) / 12 )) -s "$s" -S 45,60 |
-		    mine-reveal -c 45,60 | grep -v '^#' > "$BATS_TEST_TMPDIR/o"
+		    mine-reveal -o 45,60 | grep -v '^#' > "$BATS_TEST_TMPDIR/o"
 		run awk '
 		{ row[NR] = $0 }
 		END {
@@ -286,7 +298,7 @@ error() {
 
 @test "a 5000x5000 board opens in one click" {
 	mine-reveal -g 5000x5000 -m 125000 -s 5 -S 2500,2500 |
-	    mine-reveal -c 2500,2500 > "$BATS_TEST_TMPDIR/o"
+	    mine-reveal -o 2500,2500 > "$BATS_TEST_TMPDIR/o"
 	[ "$(wc -l < "$BATS_TEST_TMPDIR/o")" -eq 5001 ]
 	state=$(tail -n 1 "$BATS_TEST_TMPDIR/o")
 	[[ "$state" == "# state: playing opened="* ]]
@@ -304,8 +316,8 @@ error() {
 	mine-reveal -g 3000x2000 -m 30000 -s 7 -S 1000,1500 > "$f"
 	echo >> "$f"
 	mine-reveal -g 20x10 -m 30 -s 7 -S 5,5 >> "$f"
-	mine-reveal -c 5,5 "$f" > "$BATS_TEST_TMPDIR/from-file"
-	cat "$f" | mine-reveal -c 5,5 > "$BATS_TEST_TMPDIR/from-pipe"
+	mine-reveal -o 5,5 "$f" > "$BATS_TEST_TMPDIR/from-file"
+	cat "$f" | mine-reveal -o 5,5 > "$BATS_TEST_TMPDIR/from-pipe"
 	cmp "$BATS_TEST_TMPDIR/from-file" "$BATS_TEST_TMPDIR/from-pipe"
 	[ "$(grep -c '^# state: playing' "$BATS_TEST_TMPDIR/from-file")" -eq 2 ]
 }

@@ -30,7 +30,7 @@ _bchess_pack()
 		;;
 	-*)
 		COMPREPLY=($(compgen -W '-c --check -f --format -h --help
-		    -i --input -q --quiet -r --repair -s --strict --summary -V --version' \
+		    -i --input -q --quiet -r --repair --strict --summary -V --version' \
 		    -- "$cur"))
 		;;
 	*)

@@ -33,16 +33,16 @@ _mine_reveal()
 		COMPREPLY=($(compgen -W 'auto full mbf view' -- "$cur"))
 		return
 		;;
-	-c|--click|--count|-g|--generate|-m|--mines|-S|--seed|-s|--safe|--safe-cell)
+	-c|--click|-o|--open|--count|-g|--generate|-m|--mines|-S|--seed|-s|--safe|--safe-cell)
 		COMPREPLY=()
 		return
 		;;
 	esac
 	case $cur in
 	-*)
-		COMPREPLY=($(compgen -W '-c --click --count -f --format
+		COMPREPLY=($(compgen -W '--count -f --format
 		    -g --generate -h --help --hint -i --input -m --mines
-		    --no-guess --probabilities -S --seed -s --safe --safe-cell
+		    --no-guess -o --open --probabilities -S --seed --safe --safe-cell
 		    --solve --stats --summary -V --version -v --view
 		    -z --blank-zeros' -- "$cur"))
 		;;

@@ -1,6 +1,5 @@
 # fish completion for mine-reveal(1)
 
-complete -c mine-reveal -s c -l click -x -d 'Open a cell (ROW,COLUMN) on every board'
 complete -c mine-reveal -l count -x -d 'With -g, make this many boards'
 complete -c mine-reveal -s f -l format -x -a 'full mbf view' -d 'Output format'
 complete -c mine-reveal -s g -l generate -x -d 'Write a random board (WIDTHxHEIGHT)'
@@ -9,6 +8,7 @@ complete -c mine-reveal -l hint -d 'Print the certain cells as actions'
 complete -c mine-reveal -s i -l input -x -a 'auto full mbf view' -d 'Input format'
 complete -c mine-reveal -s m -l mines -x -d 'Mines of a random board, or the counter of a view'
 complete -c mine-reveal -l no-guess -d 'With -g and --safe, only boards logic wins'
+complete -c mine-reveal -s o -l open -x -d 'Open a cell (ROW,COLUMN) on every board'
 complete -c mine-reveal -l probabilities -d 'Print each covered cell\'s probability of a mine'
 complete -c mine-reveal -s S -l seed -x -d 'Seed of the generator'
 complete -c mine-reveal -s s -x -d 'Seed of the generator (old spelling)'

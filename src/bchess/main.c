@@ -52,8 +52,8 @@ static void __dead
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-chqrsV] [-f format] [-i format] [--summary] "
-	    "[file ...]\n", getprogname());
+	    "usage: %s [-chqrV] [-f format] [-i format] [--strict] "
+	    "[--summary] [file ...]\n", getprogname());
 	if (status == 0)
 		finish_stdout();
 	exit(status);
@@ -62,8 +62,8 @@ usage(int status)
 static void __dead
 help(void)
 {
-	printf("usage: %s [-chqrsV] [-f format] [-i format] [--summary] "
-	    "[file ...]\n", getprogname());
+	printf("usage: %s [-chqrV] [-f format] [-i format] [--strict] "
+	    "[--summary] [file ...]\n", getprogname());
 	fputs(
 "  -c, --check          replay each record under the rules and report, "
 "writing nothing\n"
@@ -74,8 +74,8 @@ help(void)
 "compact, base36, json, packed)\n"
 "  -q, --quiet          do not print warnings, notes or repairs\n"
 "  -r, --repair         rewrite kill flags and end letters from the moves\n"
-"  -s, --strict         stop at the first bad record; with -c, double moves "
-"are errors\n"
+"      --strict         stop at the first bad record; with -c, double moves "
+"are errors (-s: old spelling)\n"
 "      --summary        print the counts of records and warnings at the end\n"
 "  -V, --version        print the version and exit\n", stdout);
 	finish_stdout();

@@ -65,7 +65,7 @@ static __dead void usage(int);
 static __dead void help(void);
 static int	 parse_pair(const char *, int, size_t *, size_t *);
 static void	 set_mode(struct options *, enum mode, const char *);
-static void	 add_click(struct options *, const char *);
+static void	 add_click(struct options *, const char *, const char *);
 static uint64_t	 parse_count(const char *, const char *);
 static void	 parse_safe(struct options *, const char *, const char *, int);
 static void	 parse_options(int, char **, struct options *);
@@ -80,7 +80,7 @@ static int	 run_generate(const struct options *);
 
 static const struct option longopts[] = {
 	{ "blank-zeros",	no_argument,		NULL,	'z' },
-	{ "click",		required_argument,	NULL,	'c' },
+	{ "click",		required_argument,	NULL,	'c' },	/* old */
 	{ "count",		required_argument,	NULL,	OPT_COUNT },
 	{ "format",		required_argument,	NULL,	'f' },
 	{ "generate",		required_argument,	NULL,	'g' },
@@ -89,6 +89,7 @@ static const struct option longopts[] = {
 	{ "input",		required_argument,	NULL,	'i' },
 	{ "mines",		required_argument,	NULL,	'm' },
 	{ "no-guess",		no_argument,		NULL,	OPT_NO_GUESS },
+	{ "open",		required_argument,	NULL,	'o' },
 	{ "probabilities",	no_argument,		NULL,	OPT_PROBABILITIES },
 	{ "safe",		required_argument,	NULL,	OPT_SAFE },
 	{ "safe-cell",		required_argument,	NULL,	OPT_SAFE_CELL },
@@ -107,7 +108,7 @@ usage(int status)
 	FILE *fp = status == GF_EXIT_OK ? stdout : stderr;
 
 	fprintf(fp,
-	    "usage: %s [-hVvz] [-c row,column] [-f format] [-i format] "
+	    "usage: %s [-hVvz] [-o row,column] [-f format] [-i format] "
 	    "[-m mines]\n"
 	    "       [--hint | --probabilities | --solve | --stats] "
 	    "[file ...]\n"
@@ -125,8 +126,6 @@ static __dead void
 help(void)
 {
 	printf("usage: %s [options] [file ...]\n"
-	    "  -c, --click=ROW,COLUMN   open the cell on every board, after "
-	    "its actions\n"
 	    "      --count=N            with -g, make N boards, seeds SEED "
 	    "to SEED+N-1\n"
 	    "  -f, --format=FORMAT      write boards as FORMAT (FORMAT: full, "
@@ -142,6 +141,8 @@ help(void)
 	    "a view\n"
 	    "      --no-guess           with -g and --safe, only boards logic "
 	    "wins from the safe cell\n"
+	    "  -o, --open=ROW,COLUMN    open the cell on every board, after "
+	    "its actions (-c: old spelling)\n"
 	    "      --probabilities      print each covered cell's "
 	    "probability of a mine\n"
 	    "      --safe=ROW,COLUMN    with -g, keep the cell and its "
@@ -193,7 +194,7 @@ set_mode(struct options *o, enum mode m, const char *name)
 }
 
 static void
-add_click(struct options *o, const char *arg)
+add_click(struct options *o, const char *name, const char *arg)
 {
 	struct click *c;
 
@@ -201,7 +202,7 @@ add_click(struct options *o, const char *arg)
 	c = &o->click[o->nclick++];
 	c->text = arg;
 	if (parse_pair(arg, ',', &c->row, &c->col) == -1)
-		errx(GF_EXIT_ERROR, "-c %s: expected ROW,COLUMN counted from 1",
+		errx(GF_EXIT_ERROR, "%s %s: expected ROW,COLUMN counted from 1", name,
 		    arg);
 }
 
@@ -234,11 +235,12 @@ parse_options(int argc, char **argv, struct options *o)
 {
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "c:f:g:hi:m:S:s:Vvz", longopts,
+	while ((ch = getopt_long(argc, argv, "c:f:g:hi:m:o:S:s:Vvz", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
-		case 'c':
-			add_click(o, optarg);
+		case 'c':	/* the old spelling of -o */
+		case 'o':
+			add_click(o, ch == 'c' ? "-c" : "-o", optarg);
 			break;
 		case OPT_COUNT:
 			o->count = parse_count("--count", optarg);
@@ -356,7 +358,7 @@ check_options(struct options *o)
 	if (o->mode == MODE_HINT || o->mode == MODE_PROBABILITIES) {
 		if (o->nclick > 0 || (o->have_format &&
 		    o->out.format == FORMAT_MBF)) {
-			warnx("%s writes the board as read: -c and -f mbf do "
+			warnx("%s writes the board as read: -o and -f mbf do "
 			    "not go with it", o->mode_name);
 			return -1;
 		}
