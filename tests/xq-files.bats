@@ -100,6 +100,16 @@ setup() {
 	[[ "$output" == "h2e2 b7b0 a0b0 h7c7 "* ]]
 }
 
+@test "PGN: a SAN game written as PGN reads back to the same moves" {
+	for m in chinese wxf iccs; do
+		run --separate-stderr bash -c "xq-bitpack -f pgn --movetext=$m '$d/wukong-winboard-san.pgn' | xq-bitpack -f iccs"
+		[ "$status" -eq 0 ] || { echo "--movetext=$m: $stderr"; false; }
+		[ "$output" = "$(cat "$d/wukong-winboard-san.iccs")" ]
+	done
+	xq-bitpack -f pgn "$d/wukong-winboard-san.pgn" | grep -q '^\[Event "Computer Chess Game"\]'
+	! xq-bitpack -f pgn "$d/wukong-winboard-san.pgn" | grep -q '^\[Variant'
+}
+
 @test "-f json carries the tags, the result and how the game ended" {
 	run --separate-stderr xq-bitpack -f json "$d/features.pgn"
 	[ "${lines[0]}" = '{"tags":{"Game":"Chinese Chess","Event":"Club night {A1B2-C3}","Red":"Red player","Black":"Black player","Result":"1-0"},"result":"1-0","end":null,"moves":["h2e2","h9g7","h0g2","i9h9","i0h0"]}' ]

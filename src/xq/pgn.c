@@ -561,10 +561,16 @@ pgn_write(FILE *fp, const struct gamerec *g, enum notation nt)
 
 	if (gamerec_tag(g, "Game") == NULL)
 		put_tag(fp, "Game", "Chinese Chess");
+	/*
+	 * FEN, Format and Result are written below from the game itself;
+	 * [Variant "xiangqi"] says the movetext is WinBoard's SAN, which
+	 * is never what is written here.
+	 */
 	for (i = 0; i < g->ntags; i++)
 		if (strcasecmp(g->tag[i].name, "FEN") != 0 &&
 		    strcasecmp(g->tag[i].name, "Format") != 0 &&
-		    strcasecmp(g->tag[i].name, "Result") != 0)
+		    strcasecmp(g->tag[i].name, "Result") != 0 &&
+		    strcasecmp(g->tag[i].name, "Variant") != 0)
 			put_tag(fp, g->tag[i].name, g->tag[i].value);
 	put_tag(fp, "Result", g->result[0] ? g->result : "*");
 	if (!is_start_position(&g->start)) {
