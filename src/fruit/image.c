@@ -52,6 +52,10 @@ struct blob {
 	int		 on;
 };
 
+struct span {
+	long		 cmin, cmax, rmin, rmax;	/* of the blobs on the lattice */
+};
+
 static size_t	 view_step(const struct picture *);
 static uint32_t	 find_root(struct run *, uint32_t);
 static size_t	 find_runs(const struct picture *, size_t, struct run **);
@@ -62,10 +66,15 @@ static int	 cmp_double(const void *, const void *);
 static double	 median_step(const struct blob *, size_t, int);
 static size_t	 mark_lattice(struct blob *, size_t, double, double,
 		    const struct grid *);
-static size_t	 best_window(const struct blob *, size_t, long *, long *,
-		    long *, long *);
-static int	 place_on_lattice(struct blob *, size_t, struct grid *,
-		    char *, size_t);
+static size_t	 best_window(const struct blob *, size_t, const struct span *,
+		    int, int, long *, long *);
+static void	 lattice_span(const struct blob *, size_t, struct span *);
+static long	 field_reach(const struct picture *, long, long, int, int,
+		    double);
+static int	 edge_start(const struct picture *, const struct grid *,
+		    const struct span *, int, long *, char *, size_t);
+static int	 place_on_lattice(const struct picture *, struct blob *,
+		    size_t, struct grid *, char *, size_t);
 static void	 fit_axis(const struct blob *, size_t, int, double *,
 		    double *);
 
@@ -73,6 +82,14 @@ static void	 fit_axis(const struct blob *, size_t, int, double *,
  * Apple red, normal or "Light Colors" salmon; not the orange of text.
  * A macro, for the loops over every pixel.
  */
+/*
+ * The pale field the apples lie on and its grid lines, greener than
+ * white; and the saturated green of the frame round it.
+ */
+#define IS_FIELD(p)	((p)[0] >= 150 && (p)[2] >= 140 && \
+			    (p)[1] >= (p)[0] + 8 && (p)[1] >= (p)[2] + 8)
+#define IS_FRAME(p)	((p)[1] >= 150 && (p)[1] >= (p)[0] + 80 && \
+			    (p)[1] >= (p)[2] + 40)
 #define IS_APPLE_RED(p)	((p)[0] >= 150 && (p)[0] - (p)[1] >= 80 && \
 			    (p)[0] - (p)[2] >= 60 && (p)[1] - (p)[2] < 50)
 
@@ -338,50 +355,178 @@ mark_lattice(struct blob *blob, size_t n, double x0, double y0,
 	return on;
 }
 
-/* The 17 x 10 window of the lattice that holds most blobs, at (bc, br). */
+/*
+ * The 17 x 10 window of the lattice that holds most blobs, at (bc, br),
+ * its first column and row taken from *bc and *br where fixc or fixr
+ * say they are known already.
+ */
 static size_t
-best_window(const struct blob *blob, size_t n, long *bc, long *br,
-    long *spanc, long *spanr)
+best_window(const struct blob *blob, size_t n, const struct span *sp,
+    int fixc, int fixr, long *bc, long *br)
 {
-	long cmin, cmax, rmin, rmax, wc, wr, c, r, rr, cc;
+	long c0, c1, r0, r1, wc, wr, c, r, rr, cc;
 	size_t i, inside, best;
 	uint32_t *cnt;
 
-	cmin = rmin = LONG_MAX;
-	cmax = rmax = LONG_MIN;
-	for (i = 0; i < n; i++) {
-		if (!blob[i].on)
-			continue;
-		cmin = MIN(cmin, blob[i].col);
-		cmax = MAX(cmax, blob[i].col);
-		rmin = MIN(rmin, blob[i].row);
-		rmax = MAX(rmax, blob[i].row);
-	}
-	wc = cmax - cmin + 1;
-	wr = rmax - rmin + 1;
-	*spanc = wc;
-	*spanr = wr;
-	if (wc < BOARD_COLS || wr < BOARD_ROWS)
-		return 0;
+	c0 = fixc ? *bc : sp->cmax - BOARD_COLS + 1;
+	c1 = fixc ? *bc : sp->cmin;
+	r0 = fixr ? *br : sp->rmax - BOARD_ROWS + 1;
+	r1 = fixr ? *br : sp->rmin;
+	/* Counts over the windows' union, which holds every blob on it. */
+	wc = c1 - c0 + BOARD_COLS;
+	wr = r1 - r0 + BOARD_ROWS;
 	cnt = xcalloc((size_t)(wc * wr), sizeof(*cnt));
 	for (i = 0; i < n; i++)
-		if (blob[i].on)
-			cnt[(blob[i].row - rmin) * wc + blob[i].col - cmin]++;
+		if (blob[i].on && blob[i].col >= c0 && blob[i].col < c0 + wc &&
+		    blob[i].row >= r0 && blob[i].row < r0 + wr)
+			cnt[(blob[i].row - r0) * wc + blob[i].col - c0]++;
 	best = 0;
-	for (r = 0; r + BOARD_ROWS <= wr; r++)
-		for (c = 0; c + BOARD_COLS <= wc; c++) {
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++) {
 			inside = 0;
-			for (rr = r; rr < r + BOARD_ROWS; rr++)
-				for (cc = c; cc < c + BOARD_COLS; cc++)
+			for (rr = r - r0; rr < r - r0 + BOARD_ROWS; rr++)
+				for (cc = c - c0; cc < c - c0 + BOARD_COLS; cc++)
 					inside += cnt[rr * wc + cc];
 			if (inside > best) {
 				best = inside;
-				*bc = c + cmin;
-				*br = r + rmin;
+				*bc = c;
+				*br = r;
 			}
 		}
 	free(cnt);
 	return best;
+}
+
+/* The columns and rows of the lattice that hold blobs. */
+static void
+lattice_span(const struct blob *blob, size_t n, struct span *sp)
+{
+	size_t i;
+
+	sp->cmin = sp->rmin = LONG_MAX;
+	sp->cmax = sp->rmax = LONG_MIN;
+	for (i = 0; i < n; i++) {
+		if (!blob[i].on)
+			continue;
+		sp->cmin = MIN(sp->cmin, blob[i].col);
+		sp->cmax = MAX(sp->cmax, blob[i].col);
+		sp->rmin = MIN(sp->rmin, blob[i].row);
+		sp->rmax = MAX(sp->rmax, blob[i].row);
+	}
+}
+
+/*
+ * How far from (x, y), stepping by (sx, sy), the pale field ends in the
+ * game's green frame: the pixels up to there field, the next few frame.
+ * -1 when the field ends in anything else or the picture ends first.
+ */
+static long
+field_reach(const struct picture *pic, long x, long y, int sx, int sy,
+    double s)
+{
+	const uint8_t *p;
+	long d, k, frame;
+
+	for (d = 0;; d++, x += sx, y += sy) {
+		if (x < 0 || y < 0 || (size_t)x >= pic->w || (size_t)y >= pic->h)
+			return -1;
+		p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
+		if (!IS_FIELD(p))
+			break;
+	}
+	/* Past a pixel or two of blending, the frame, for two pixels at scale. */
+	frame = lround(2 * s) > 1 ? lround(2 * s) : 1;
+	for (k = 0; k < frame + 3; k++, x += sx, y += sy) {
+		if (x < 0 || y < 0 || (size_t)x >= pic->w || (size_t)y >= pic->h)
+			return -1;
+		p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
+		if (k >= 3 && !IS_FRAME(p))
+			return -1;
+	}
+	return d;
+}
+
+/*
+ * Where the board starts along one axis when its apples span fewer than
+ * all its lines (a mid-game shot with its edge lines cleared): the gap
+ * from the outermost apples to the field's edge, measured along every
+ * gap between apples, must be the game's margin plus a whole number of
+ * cleared lines, the same number on at least two thirds of them.  The
+ * top margin is tried, then the bottom; for columns the left one (the
+ * timer bar stands in the right).  -1 with why set when it cannot be
+ * told.
+ */
+static int
+edge_start(const struct picture *pic, const struct grid *g,
+    const struct span *sp, int vertical, long *start, char *why,
+    size_t whylen)
+{
+	static const struct {
+		int	 vertical, sign;
+		double	 margin;	/* apple centre to field, at scale 1 */
+	} edge[] = {
+		{ 0, -1, 47 }, { 1, -1, 44.5 }, { 1, 1, 41.5 },
+	};
+	long lo, hi, size, i, d, k, votes[BOARD_COLS + 1], nlines, x, y;
+	double s, pitch, f, from;
+	size_t e;
+	int seen;
+
+	s = (vertical ? g->dy : g->dx) / 33.0;
+	pitch = vertical ? g->dy : g->dx;
+	lo = vertical ? sp->rmin : sp->cmin;
+	hi = vertical ? sp->rmax : sp->cmax;
+	size = vertical ? BOARD_ROWS : BOARD_COLS;
+	seen = 0;
+	for (e = 0; e < sizeof(edge) / sizeof(edge[0]); e++) {
+		if (edge[e].vertical != vertical)
+			continue;
+		memset(votes, 0, sizeof(votes));
+		nlines = 0;
+		/* Along the gaps between the lines of the other axis. */
+		for (i = vertical ? sp->cmin : sp->rmin;
+		    i < (vertical ? sp->cmax : sp->rmax); i++) {
+			nlines++;
+			/* From the gap past the outermost apples, clear of stems. */
+			from = (edge[e].sign < 0 ? lo - 0.5 : hi + 0.5);
+			if (vertical) {
+				x = lround(g->x0 + (i + 0.5) * g->dx);
+				y = lround(g->y0 + from * g->dy);
+			} else {
+				x = lround(g->x0 + from * g->dx);
+				y = lround(g->y0 + (i + 0.5) * g->dy);
+			}
+			d = field_reach(pic, x, y, vertical ? 0 : edge[e].sign,
+			    vertical ? edge[e].sign : 0, s);
+			if (d < 0)
+				continue;
+			f = (d + 0.5 * pitch - edge[e].margin * s) / pitch;
+			k = lround(f);
+			if (fabs(f - k) > 0.3 || k < 0 || k > size - (hi - lo + 1))
+				continue;
+			votes[k]++;
+		}
+		for (k = 0; k <= size - (hi - lo + 1); k++) {
+			if (nlines < 2 || votes[k] * 3 < nlines * 2)
+				continue;
+			d = edge[e].sign < 0 ? lo - k : hi + k - (size - 1);
+			if (seen && d != *start) {
+				snprintf(why, whylen, "apples in only %ld %s, "
+				    "and the field's edges disagree on which",
+				    hi - lo + 1, vertical ? "rows" : "columns");
+				return -1;
+			}
+			*start = d;
+			seen = 1;
+		}
+	}
+	if (!seen) {
+		snprintf(why, whylen, "apples in only %ld %s of %ld, and the "
+		    "field's edge is not clear enough to tell which",
+		    hi - lo + 1, vertical ? "rows" : "columns", size);
+		return -1;
+	}
+	return 0;
 }
 
 /* Least squares of position against lattice index along one axis. */
@@ -417,11 +562,13 @@ fit_axis(const struct blob *blob, size_t n, int axis, double *origin,
  * of them and fit the grid to those, twice.
  */
 static int
-place_on_lattice(struct blob *blob, size_t n, struct grid *g, char *why,
-    size_t whylen)
+place_on_lattice(const struct picture *pic, struct blob *blob, size_t n,
+    struct grid *g, char *why, size_t whylen)
 {
-	long bc, br, spanc, spanr;
+	struct span sp;
+	long bc, br;
 	size_t i, on, best, ref, pass, step;
+	int fixc, fixr;
 
 	g->dx = median_step(blob, n, 0);
 	g->dy = median_step(blob, n, 1);
@@ -442,13 +589,14 @@ place_on_lattice(struct blob *blob, size_t n, struct grid *g, char *why,
 	g->y0 = blob[ref].cy;
 	for (pass = 0; pass < 2; pass++) {
 		mark_lattice(blob, n, g->x0, g->y0, g);
-		if (best_window(blob, n, &bc, &br, &spanc, &spanr) == 0) {
-			snprintf(why, whylen, "apples found in %ld columns "
-			    "and %ld rows, not 17 and 10: the board's edges "
-			    "cannot be placed", MIN(spanc, BOARD_COLS),
-			    MIN(spanr, BOARD_ROWS));
+		lattice_span(blob, n, &sp);
+		fixc = sp.cmax - sp.cmin + 1 < BOARD_COLS;
+		fixr = sp.rmax - sp.rmin + 1 < BOARD_ROWS;
+		if ((fixc && edge_start(pic, g, &sp, 0, &bc, why,
+		    whylen) == -1) || (fixr && edge_start(pic, g, &sp, 1, &br,
+		    why, whylen) == -1))
 			return -1;
-		}
+		best_window(blob, n, &sp, fixc, fixr, &bc, &br);
 		for (i = 0; i < n; i++) {
 			blob[i].col -= (int)bc;
 			blob[i].row -= (int)br;
@@ -623,7 +771,7 @@ image_grid(const struct picture *pic, struct grid *g, char *why,
 	n = gather_blobs(run, nruns, step, &blob);
 	free(run);
 	n = keep_apple_sized(blob, n, pic);
-	rv = place_on_lattice(blob, n, g, why, whylen);
+	rv = place_on_lattice(pic, blob, n, g, why, whylen);
 	free(blob);
 	return rv;
 }
