@@ -132,23 +132,23 @@ static size_t
 find_runs(const struct picture *pic, size_t step, struct run **out)
 {
 	struct run *run;
-	size_t n, cap, prev, prevend, x, y, x1, i, a, b, vw;
+	size_t n, cap, prev, prevend, x, y, x1, i, a, b, vw, pstep;
 	const uint8_t *row, *p;
 
 	run = NULL;
 	n = cap = 0;
 	prev = prevend = 0;
 	vw = (pic->w + step - 1) / step;
+	pstep = step * 3;
 	for (y = 0; y < pic->h; y += step) {
 		row = pic->rgb + y * pic->w * 3;
-		for (x = 0; x < vw; x++) {
-			p = row + x * step * 3;
+		for (x = 0, p = row; x < vw; x++, p += pstep) {
 			if (!IS_APPLE_RED(p))
 				continue;
 			x1 = x;
 			do {
 				x++;
-				p += step * 3;
+				p += pstep;
 			} while (x < vw && IS_APPLE_RED(p));
 			if (n == cap) {
 				cap = cap == 0 ? 4096 : cap;
@@ -703,21 +703,24 @@ image_look(const struct picture *pic, const struct grid *g, int row,
 	half = 0.4 * g->dx;
 	x1 = lround(cx - half); x2 = lround(cx + half);
 	y1 = lround(cy - half); y2 = lround(cy + half);
-	total = red = yellow = 0;
+	/* Every pixel of the window counts; those off the picture are none. */
+	total = (size_t)(x2 - x1 + 1) * (size_t)(y2 - y1 + 1);
+	red = yellow = 0;
 	memset(hist, 0, sizeof(hist));
-	for (y = y1; y <= y2; y++)
-		for (x = x1; x <= x2; x++) {
-			total++;
-			if (x < 0 || y < 0 || (size_t)x >= pic->w ||
-			    (size_t)y >= pic->h)
-				continue;
-			p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
+	x1 = MAX(x1, 0);
+	y1 = MAX(y1, 0);
+	x2 = MIN(x2, (long)pic->w - 1);
+	y2 = MIN(y2, (long)pic->h - 1);
+	for (y = y1; y <= y2; y++) {
+		p = pic->rgb + ((size_t)y * pic->w + (size_t)x1) * 3;
+		for (x = x1; x <= x2; x++, p += 3) {
 			if (IS_APPLE_RED(p)) {
 				red++;
 				hist[p[1] < p[2] ? p[1] : p[2]]++;
 			} else if (p[0] > 200 && p[2] < 110 && p[1] - p[2] > 50)
 				yellow++;
 		}
+	}
 	look->red = (unsigned int)(red * 1000 / total);
 	look->yellow = (unsigned int)(yellow * 1000 / total);
 	if (red == 0)
