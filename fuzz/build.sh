@@ -37,9 +37,9 @@ for harness in "$top"/fuzz/*.c; do
 	echo "fuzz: building $out/$name-fuzz"
 	# shellcheck disable=SC2086
 	clang $flags -std=c11 -I. -I"$top/src/lib" $(include_dirs $sources) \
-	    $(pkg-config --cflags libbsd-overlay jansson) \
+	    $(pkg-config --cflags libbsd-overlay jansson libpng libjpeg) \
 	    -o "$out/$name-fuzz" "$harness" "$@" "$top"/src/lib/*.c \
-	    $(pkg-config --libs libbsd-overlay jansson) -lm
+	    $(pkg-config --libs libbsd-overlay jansson libpng libjpeg) -lm
 done
 
 # Each line: tool|sources|compiler flags|libraries, as make expands them.

@@ -88,11 +88,12 @@ static const struct tool tools[] = {
 	{ "fruitsolve", 0, {
 		{ { "-l", NULL } },
 		{ { "-G", NULL } },
-		{ { "-r", NULL } },
+		{ { "-c", NULL } },
 		{ { "-e", "200", NULL } },
 		{ { "-G", "-f", "svg", NULL } },
 		{ { "-G", "-f", "game", NULL } },
-		{ { "-r", "-f", "board", NULL } },
+		{ { "-c", "-f", "board", NULL } },
+		{ { "-R", NULL } },
 	} },
 	{ "mine-reveal", 0, {
 		{ { NULL } },

@@ -27,6 +27,63 @@ setup() {
 	done
 }
 
+# clear_edges ROWS COLS <BOARD: the board with those rows and columns
+# (1-based, comma-separated, may be empty) cleared, and one inner digit
+# changed so that the board still sums to a multiple of 10.
+clear_edges() {
+	awk -v rows="$1" -v cols="$2" '
+	    BEGIN { split(rows, r, ","); for (i in r) cr[r[i]] = 1
+		split(cols, c, ","); for (i in c) cc[c[i]] = 1 }
+	    { for (j = 1; j <= 17; j++) {
+		d = substr($0, j, 1)
+		if ((NR in cr) || (j in cc)) d = "."
+		cell[NR, j] = d; if (d != ".") sum += d } }
+	    END { for (k = 5; k <= 9 && sum % 10; k++) {
+		d = cell[5, k]; n = (d - sum % 10 + 10) % 10
+		if (n) { cell[5, k] = n; sum += n - d } }
+		for (i = 1; i <= 10; i++) { line = ""
+		    for (j = 1; j <= 17; j++) line = line cell[i, j]
+		    print line } }'
+}
+
+@test "a board with whole edge rows and columns cleared reads back exactly" {
+	for edges in "1/" "10/" "/1" "/17" "1,10/1,17" "1,2/16,17"; do
+		rows=${edges%/*} cols=${edges#*/}
+		clear_edges "$rows" "$cols" <"$t/start" >"$t/edges"
+		# As many whole rows of dots as rows cleared.
+		[ "$(grep -c '^\.\{17\}$' "$t/edges")" -eq \
+		    "$(awk -F, '{ print NF }' <<<"$rows")" ]
+		for s in 0.9 1.25 2; do
+			fruitsolve -R -f png --scale "$s" "$t/edges" >"$t/edges.png"
+			run fruitsolve -R "$t/edges.png"
+			[ "$status" -eq 0 ]
+			[ "$output" = "$(cat "$t/edges")" ]
+		done
+		fruitsolve -R -f jpeg --scale 1.5 "$t/edges" >"$t/edges.jpg"
+		[ "$(fruitsolve -R "$t/edges.jpg")" = "$(cat "$t/edges")" ]
+	done
+}
+
+@test "cleared edge rows with the field's edges cut off are refused, not guessed" {
+	clear_edges 1,10 "" <"$t/start" >"$t/edges"
+	fruitsolve -R -f ppm "$t/edges" >"$t/edges.ppm"
+	# Rows 60 to 409 of the 720 x 470 canvas: the field without its
+	# top and bottom edges, so nothing tells which 8 rows are left.
+	{
+		printf 'P6\n720 350\n255\n'
+		tail -c $((720 * 410 * 3)) "$t/edges.ppm" | head -c $((720 * 350 * 3))
+	} >"$t/cut.ppm"
+	run --separate-stderr fruitsolve -R "$t/cut.ppm"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fruitsolve: $t/cut.ppm: apples in only 8 rows of 10, and the field's edge is not clear enough to tell which" ]
+	# With the bottom edge left in, the rows are told again.
+	{
+		printf 'P6\n720 410\n255\n'
+		tail -c $((720 * 410 * 3)) "$t/edges.ppm"
+	} >"$t/bottom.ppm"
+	[ "$(fruitsolve -R "$t/bottom.ppm")" = "$(cat "$t/edges")" ]
+}
+
 @test "PNG, JPEG, PPM and PAM are told by their first bytes, from files and stdin" {
 	fruitsolve -R -f ppm "$t/mid" >"$t/shot.anything"
 	[ "$(head -c 2 "$t/shot.anything")" = "P6" ]

@@ -24,7 +24,7 @@ digits() {
 
 # replays FILE: the plans of a -f game output replay to their claims.
 replays() {
-	fruitsolve -r "$1" >"$1.replayed" || return 1
+	fruitsolve -c "$1" >"$1.replayed" || return 1
 	diff <(grep '^# cleared' "$1") <(grep '^# cleared' "$1.replayed")
 }
 
@@ -90,7 +90,7 @@ replays() {
 		    awk -v a="$r1 $c1 $r2 $c2" '$1" "$2" "$3" "$4 == a { print $5 }')
 		[ "$got" = "$fewest" ]
 		{ cat "$BATS_TEST_TMPDIR/now"; echo; echo "$r1 $c1 $r2 $c2"; } |
-		    fruitsolve -r | grep -v '^#' >"$BATS_TEST_TMPDIR/next"
+		    fruitsolve -c | grep -v '^#' >"$BATS_TEST_TMPDIR/next"
 		mv "$BATS_TEST_TMPDIR/next" "$BATS_TEST_TMPDIR/now"
 	done <"$BATS_TEST_TMPDIR/moves"
 }

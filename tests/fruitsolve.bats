@@ -41,7 +41,7 @@ brute_list() {
 plan_and_replay() {
 	local plans replayed
 	plans=$(fruitsolve -f game "$@")
-	replayed=$(printf '%s\n' "$plans" | fruitsolve -r) || return 1
+	replayed=$(printf '%s\n' "$plans" | fruitsolve -c) || return 1
 	diff <(printf '%s\n' "$plans" | grep '^# cleared') \
 	    <(printf '%s\n' "$replayed" | grep '^# cleared')
 }
@@ -122,26 +122,36 @@ plan_and_replay() {
 	[ "$stderr" = "fruitsolve: stdin:2:1: row has no cells" ]
 }
 
-@test "replays a move list and prints the board it leaves" {
-	golden fruitsolve moves fruitsolve --replay
+@test "checks a move list and prints the board it leaves" {
+	golden fruitsolve moves fruitsolve --check
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 }
 
-@test "replay stops at a move that does not sum to 10" {
-	golden fruitsolve badmove fruitsolve -r
+@test "-r and --replay, the old spellings of -c, still check; --help names -c only" {
+	for opt in -r --replay; do
+		golden fruitsolve moves fruitsolve $opt
+		[ "$status" -eq 0 ]
+	done
+	run fruitsolve --help
+	grep -q '^  -c, --check  ' <<<"$output"
+	[ -z "$(grep -- '-r\b\|--replay' <<<"$output")" ]
+}
+
+@test "check stops at a move that does not sum to 10" {
+	golden fruitsolve badmove fruitsolve -c
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "fruitsolve: $fdata/badmove.in:6: move does not sum to 10 (sum 5)" ]
 }
 
-@test "replay rejects moves off the board and malformed moves" {
-	run --separate-stderr fruitsolve -r <<<$'19\n\n1 1 1 3'
+@test "check rejects moves off the board and malformed moves" {
+	run --separate-stderr fruitsolve -c <<<$'19\n\n1 1 1 3'
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "fruitsolve: stdin:3:7: column not on the board (1 1 1 3)" ]
-	run --separate-stderr fruitsolve -r <<<$'19\n\n1 1 1'
+	run --separate-stderr fruitsolve -c <<<$'19\n\n1 1 1'
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "fruitsolve: stdin:3:6: a move needs four numbers: row column row column (1 1 1)" ]
-	run --separate-stderr fruitsolve -r <<<$'19\n\n1 1 1 2 x'
+	run --separate-stderr fruitsolve -c <<<$'19\n\n1 1 1 2 x'
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"stdin:3:9: trailing text after the move"* ]]
 }
@@ -264,8 +274,8 @@ plan_and_replay() {
 	run fruitsolve --help
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "usage: fruitsolve "* ]]
-	for opt in effort format greedy generate help input list next read \
-	    replay seed size scale steps summary time version; do
+	for opt in check effort format greedy generate help input list next read \
+	    seed size scale steps summary time version; do
 		grep -q -- "--$opt" <<<"$output"
 	done
 	grep -q 'FORMAT: moves, board, game, svg; with -R: board, ppm, png, jpeg' <<<"$output"
@@ -274,7 +284,8 @@ plan_and_replay() {
 
 @test "options that contradict each other are refused, naming both" {
 	for args in "-g 1 -l:-g and -l" "-l -G:-l and -G" "-G -e 5:-G and -e" \
-	    "-R -G:-R and -G" "-r -e 5:-r and -e" "-G -t 3:-G and -t"; do
+	    "-R -G:-R and -G" "-c -e 5:-c and -e" "-r -R:-c and -R" \
+	    "-G -t 3:-G and -t"; do
 		run --separate-stderr fruitsolve ${args%%:*} /dev/null
 		[ "$status" -eq 2 ]
 		[[ "$stderr" == "fruitsolve: ${args#*:} exclude each other"* ]]
@@ -361,7 +372,7 @@ image" ]
 
 @test "manual: plan, then check the plan by replaying it" {
 	cd "$top_srcdir"
-	run bash -c 'fruitsolve -e 20000 -f game examples/fruit-board.txt | fruitsolve -r | tail -1'
+	run bash -c 'fruitsolve -e 20000 -f game examples/fruit-board.txt | fruitsolve -c | tail -1'
 	[ "$status" -eq 0 ]
 	[[ "$output" == "# cleared "*" of 170" ]]
 }
@@ -402,7 +413,7 @@ image" ]
 1 3 1 4 2
 2 1 2 3 2
 2 1 2 4 2" ]
-	run fruitsolve -r <<<$'1955\n3.7.\n\n1 1 1 2\n1 3 1 4\n2 1 2 3\n# cleared 6 of 6'
+	run fruitsolve -c <<<$'1955\n3.7.\n\n1 1 1 2\n1 3 1 4\n2 1 2 3\n# cleared 6 of 6'
 	[ "$status" -eq 0 ]
 	[ "${lines[-1]}" = "# cleared 6 of 6" ]
 }

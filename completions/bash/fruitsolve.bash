@@ -44,9 +44,9 @@ _fruitsolve()
 	esac
 	case $cur in
 	-*)
-		COMPREPLY=($(compgen -W '-e --effort -f --format -G --greedy
-		    -g --generate -h --help -i --input -l --list -n --next
-		    -R --read -r --replay -S --seed -s --size --scale --steps
+		COMPREPLY=($(compgen -W '-c --check -e --effort -f --format
+		    -G --greedy -g --generate -h --help -i --input -l --list
+		    -n --next -R --read -S --seed -s --size --scale --steps
 		    --summary -t --time -V --version' -- "$cur"))
 		;;
 	*)

@@ -1,5 +1,6 @@
 # fish completion for fruitsolve(1)
 
+complete -c fruitsolve -s c -l check -d 'Check move lists and print the boards they leave'
 complete -c fruitsolve -s e -l effort -x -d 'Search budget in moves played'
 complete -c fruitsolve -s f -l format -x -a 'board game jpeg moves png ppm svg' -d 'What to print'
 complete -c fruitsolve -s G -l greedy -d 'Play greedily, without search'
@@ -9,7 +10,6 @@ complete -c fruitsolve -s i -l input -x -a 'auto board image' -d 'What the files
 complete -c fruitsolve -s l -l list -d 'List every rectangle summing to 10'
 complete -c fruitsolve -s n -l next -x -d 'With -f svg, show only the next moves'
 complete -c fruitsolve -s R -l read -d 'Print each board as read, plan nothing'
-complete -c fruitsolve -s r -l replay -d 'Check move lists and print the boards they leave'
 complete -c fruitsolve -s S -l seed -x -d 'Seed of the generator and of the search'
 complete -c fruitsolve -s s -l size -x -a '17x10' -d 'Size of generated boards (WIDTHxHEIGHT)'
 complete -c fruitsolve -l scale -x -d 'Scale of -R pictures'

@@ -34,6 +34,7 @@
 #define BOARD_ROWS	10
 #define MIN_APPLE	10	/* pixels across: below scale 0.4 */
 #define MAX_APPLE	200	/* pixels across: above scale 7 */
+#define VIEW_STEP	2	/* pixels of the picture to one of the view */
 
 struct run {
 	uint32_t	 y;
@@ -51,30 +52,58 @@ struct blob {
 	int		 on;
 };
 
-static int	 is_apple_red(const uint8_t *);
+struct span {
+	long		 cmin, cmax, rmin, rmax;	/* of the blobs on the lattice */
+};
+
+static size_t	 view_step(const struct picture *);
 static uint32_t	 find_root(struct run *, uint32_t);
-static size_t	 find_runs(const struct picture *, struct run **);
-static size_t	 gather_blobs(struct run *, size_t, struct blob **);
+static size_t	 find_runs(const struct picture *, size_t, struct run **);
+static size_t	 gather_blobs(struct run *, size_t, size_t, struct blob **);
 static size_t	 keep_apple_sized(struct blob *, size_t,
 		    const struct picture *);
 static int	 cmp_double(const void *, const void *);
 static double	 median_step(const struct blob *, size_t, int);
 static size_t	 mark_lattice(struct blob *, size_t, double, double,
 		    const struct grid *);
-static size_t	 best_window(const struct blob *, size_t, long *, long *,
-		    long *, long *);
-static int	 place_on_lattice(struct blob *, size_t, struct grid *,
-		    char *, size_t);
+static size_t	 best_window(const struct blob *, size_t, const struct span *,
+		    int, int, long *, long *);
+static void	 lattice_span(const struct blob *, size_t, struct span *);
+static long	 field_reach(const struct picture *, long, long, int, int,
+		    double);
+static int	 edge_start(const struct picture *, const struct grid *,
+		    const struct span *, int, long *, char *, size_t);
+static int	 place_on_lattice(const struct picture *, struct blob *,
+		    size_t, struct grid *, char *, size_t);
 static void	 fit_axis(const struct blob *, size_t, int, double *,
 		    double *);
 
-/* Apple red, normal or "Light Colors" salmon; not the orange of text. */
-static int
-is_apple_red(const uint8_t *p)
-{
-	int r = p[0], g = p[1], b = p[2];
+/*
+ * Apple red, normal or "Light Colors" salmon; not the orange of text.
+ * A macro, for the loops over every pixel.
+ */
+/*
+ * The pale field the apples lie on and its grid lines, greener than
+ * white; and the saturated green of the frame round it.
+ */
+#define IS_FIELD(p)	((p)[0] >= 150 && (p)[2] >= 140 && \
+			    (p)[1] >= (p)[0] + 8 && (p)[1] >= (p)[2] + 8)
+#define IS_FRAME(p)	((p)[1] >= 150 && (p)[1] >= (p)[0] + 80 && \
+			    (p)[1] >= (p)[2] + 40)
+#define IS_APPLE_RED(p)	((p)[0] >= 150 && (p)[0] - (p)[1] >= 80 && \
+			    (p)[0] - (p)[2] >= 60 && (p)[1] - (p)[2] < 50)
 
-	return r >= 150 && r - g >= 80 && r - b >= 60 && g - b < 50;
+/*
+ * The grid is found on a view of every VIEW_STEP-th pixel each way: the
+ * smallest apple looked for still spans five of its pixels, and a
+ * desktop screenshot costs a quarter of the tests.  The cells are then
+ * read at full resolution.
+ */
+static size_t
+view_step(const struct picture *pic)
+{
+	(void)pic;
+	return VIEW_STEP;
 }
 
 static uint32_t
@@ -93,25 +122,34 @@ find_root(struct run *run, uint32_t i)
 	return root;
 }
 
-/* The runs of red pixels, row by row, joined to the runs they touch. */
+/*
+ * The runs of red pixels on the view that takes one pixel in step each
+ * way, row by row, joined to the runs they touch; coordinates are the
+ * view's.  No function is called per pixel: most pixels fail the test
+ * of red at once.
+ */
 static size_t
-find_runs(const struct picture *pic, struct run **out)
+find_runs(const struct picture *pic, size_t step, struct run **out)
 {
 	struct run *run;
-	size_t n, cap, prev, prevend, x, y, x1, i, a, b;
-	const uint8_t *row;
+	size_t n, cap, prev, prevend, x, y, x1, i, a, b, vw, pstep;
+	const uint8_t *row, *p;
 
 	run = NULL;
 	n = cap = 0;
 	prev = prevend = 0;
-	for (y = 0; y < pic->h; y++) {
+	vw = (pic->w + step - 1) / step;
+	pstep = step * 3;
+	for (y = 0; y < pic->h; y += step) {
 		row = pic->rgb + y * pic->w * 3;
-		for (x = 0; x < pic->w; x++) {
-			if (!is_apple_red(row + x * 3))
+		for (x = 0, p = row; x < vw; x++, p += pstep) {
+			if (!IS_APPLE_RED(p))
 				continue;
 			x1 = x;
-			while (x < pic->w && is_apple_red(row + x * 3))
+			do {
 				x++;
+				p += pstep;
+			} while (x < vw && IS_APPLE_RED(p));
 			if (n == cap) {
 				cap = cap == 0 ? 4096 : cap;
 				if (cap > UINT32_MAX / 2)
@@ -119,7 +157,7 @@ find_runs(const struct picture *pic, struct run **out)
 				cap *= 2;
 				run = xreallocarray(run, cap, sizeof(*run));
 			}
-			run[n].y = (uint32_t)y;
+			run[n].y = (uint32_t)(y / step);
 			run[n].x1 = (uint32_t)x1;
 			run[n].x2 = (uint32_t)x;
 			run[n].parent = (uint32_t)n;
@@ -144,8 +182,12 @@ find_runs(const struct picture *pic, struct run **out)
 	return n;
 }
 
+/*
+ * The blobs the runs make, in the picture's coordinates: a pixel of the
+ * view stands for the step x step pixels it starts.
+ */
 static size_t
-gather_blobs(struct run *run, size_t n, struct blob **out)
+gather_blobs(struct run *run, size_t n, size_t step, struct blob **out)
 {
 	struct blob *blob, *bl;
 	uint32_t *index;
@@ -179,9 +221,15 @@ gather_blobs(struct run *run, size_t n, struct blob **out)
 		bl->cy += (double)w * run[i].y;
 	}
 	for (i = 0; i < nblobs; i++) {
-		blob[i].cx /= (double)blob[i].area;
-		blob[i].cy /= (double)blob[i].area;
-		blob[i].on = 0;
+		bl = &blob[i];
+		bl->cx = (bl->cx / (double)bl->area) * step + (step - 1) / 2.0;
+		bl->cy = (bl->cy / (double)bl->area) * step + (step - 1) / 2.0;
+		bl->x1 *= (uint32_t)step;
+		bl->y1 *= (uint32_t)step;
+		bl->x2 = (uint32_t)(bl->x2 * step + step - 1);
+		bl->y2 = (uint32_t)(bl->y2 * step + step - 1);
+		bl->area *= step * step;
+		bl->on = 0;
 	}
 	free(index);
 	*out = blob;
@@ -307,50 +355,178 @@ mark_lattice(struct blob *blob, size_t n, double x0, double y0,
 	return on;
 }
 
-/* The 17 x 10 window of the lattice that holds most blobs, at (bc, br). */
+/*
+ * The 17 x 10 window of the lattice that holds most blobs, at (bc, br),
+ * its first column and row taken from *bc and *br where fixc or fixr
+ * say they are known already.
+ */
 static size_t
-best_window(const struct blob *blob, size_t n, long *bc, long *br,
-    long *spanc, long *spanr)
+best_window(const struct blob *blob, size_t n, const struct span *sp,
+    int fixc, int fixr, long *bc, long *br)
 {
-	long cmin, cmax, rmin, rmax, wc, wr, c, r, rr, cc;
+	long c0, c1, r0, r1, wc, wr, c, r, rr, cc;
 	size_t i, inside, best;
 	uint32_t *cnt;
 
-	cmin = rmin = LONG_MAX;
-	cmax = rmax = LONG_MIN;
-	for (i = 0; i < n; i++) {
-		if (!blob[i].on)
-			continue;
-		cmin = MIN(cmin, blob[i].col);
-		cmax = MAX(cmax, blob[i].col);
-		rmin = MIN(rmin, blob[i].row);
-		rmax = MAX(rmax, blob[i].row);
-	}
-	wc = cmax - cmin + 1;
-	wr = rmax - rmin + 1;
-	*spanc = wc;
-	*spanr = wr;
-	if (wc < BOARD_COLS || wr < BOARD_ROWS)
-		return 0;
+	c0 = fixc ? *bc : sp->cmax - BOARD_COLS + 1;
+	c1 = fixc ? *bc : sp->cmin;
+	r0 = fixr ? *br : sp->rmax - BOARD_ROWS + 1;
+	r1 = fixr ? *br : sp->rmin;
+	/* Counts over the windows' union, which holds every blob on it. */
+	wc = c1 - c0 + BOARD_COLS;
+	wr = r1 - r0 + BOARD_ROWS;
 	cnt = xcalloc((size_t)(wc * wr), sizeof(*cnt));
 	for (i = 0; i < n; i++)
-		if (blob[i].on)
-			cnt[(blob[i].row - rmin) * wc + blob[i].col - cmin]++;
+		if (blob[i].on && blob[i].col >= c0 && blob[i].col < c0 + wc &&
+		    blob[i].row >= r0 && blob[i].row < r0 + wr)
+			cnt[(blob[i].row - r0) * wc + blob[i].col - c0]++;
 	best = 0;
-	for (r = 0; r + BOARD_ROWS <= wr; r++)
-		for (c = 0; c + BOARD_COLS <= wc; c++) {
+	for (r = r0; r <= r1; r++)
+		for (c = c0; c <= c1; c++) {
 			inside = 0;
-			for (rr = r; rr < r + BOARD_ROWS; rr++)
-				for (cc = c; cc < c + BOARD_COLS; cc++)
+			for (rr = r - r0; rr < r - r0 + BOARD_ROWS; rr++)
+				for (cc = c - c0; cc < c - c0 + BOARD_COLS; cc++)
 					inside += cnt[rr * wc + cc];
 			if (inside > best) {
 				best = inside;
-				*bc = c + cmin;
-				*br = r + rmin;
+				*bc = c;
+				*br = r;
 			}
 		}
 	free(cnt);
 	return best;
+}
+
+/* The columns and rows of the lattice that hold blobs. */
+static void
+lattice_span(const struct blob *blob, size_t n, struct span *sp)
+{
+	size_t i;
+
+	sp->cmin = sp->rmin = LONG_MAX;
+	sp->cmax = sp->rmax = LONG_MIN;
+	for (i = 0; i < n; i++) {
+		if (!blob[i].on)
+			continue;
+		sp->cmin = MIN(sp->cmin, blob[i].col);
+		sp->cmax = MAX(sp->cmax, blob[i].col);
+		sp->rmin = MIN(sp->rmin, blob[i].row);
+		sp->rmax = MAX(sp->rmax, blob[i].row);
+	}
+}
+
+/*
+ * How far from (x, y), stepping by (sx, sy), the pale field ends in the
+ * game's green frame: the pixels up to there field, the next few frame.
+ * -1 when the field ends in anything else or the picture ends first.
+ */
+static long
+field_reach(const struct picture *pic, long x, long y, int sx, int sy,
+    double s)
+{
+	const uint8_t *p;
+	long d, k, frame;
+
+	for (d = 0;; d++, x += sx, y += sy) {
+		if (x < 0 || y < 0 || (size_t)x >= pic->w || (size_t)y >= pic->h)
+			return -1;
+		p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
+		if (!IS_FIELD(p))
+			break;
+	}
+	/* Past a pixel or two of blending, the frame, for two pixels at scale. */
+	frame = lround(2 * s) > 1 ? lround(2 * s) : 1;
+	for (k = 0; k < frame + 3; k++, x += sx, y += sy) {
+		if (x < 0 || y < 0 || (size_t)x >= pic->w || (size_t)y >= pic->h)
+			return -1;
+		p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
+		if (k >= 3 && !IS_FRAME(p))
+			return -1;
+	}
+	return d;
+}
+
+/*
+ * Where the board starts along one axis when its apples span fewer than
+ * all its lines (a mid-game shot with its edge lines cleared): the gap
+ * from the outermost apples to the field's edge, measured along every
+ * gap between apples, must be the game's margin plus a whole number of
+ * cleared lines, the same number on at least two thirds of them.  The
+ * top margin is tried, then the bottom; for columns the left one (the
+ * timer bar stands in the right).  -1 with why set when it cannot be
+ * told.
+ */
+static int
+edge_start(const struct picture *pic, const struct grid *g,
+    const struct span *sp, int vertical, long *start, char *why,
+    size_t whylen)
+{
+	static const struct {
+		int	 vertical, sign;
+		double	 margin;	/* apple centre to field, at scale 1 */
+	} edge[] = {
+		{ 0, -1, 47 }, { 1, -1, 44.5 }, { 1, 1, 41.5 },
+	};
+	long lo, hi, size, i, d, k, votes[BOARD_COLS + 1], nlines, x, y;
+	double s, pitch, f, from;
+	size_t e;
+	int seen;
+
+	s = (vertical ? g->dy : g->dx) / 33.0;
+	pitch = vertical ? g->dy : g->dx;
+	lo = vertical ? sp->rmin : sp->cmin;
+	hi = vertical ? sp->rmax : sp->cmax;
+	size = vertical ? BOARD_ROWS : BOARD_COLS;
+	seen = 0;
+	for (e = 0; e < sizeof(edge) / sizeof(edge[0]); e++) {
+		if (edge[e].vertical != vertical)
+			continue;
+		memset(votes, 0, sizeof(votes));
+		nlines = 0;
+		/* Along the gaps between the lines of the other axis. */
+		for (i = vertical ? sp->cmin : sp->rmin;
+		    i < (vertical ? sp->cmax : sp->rmax); i++) {
+			nlines++;
+			/* From the gap past the outermost apples, clear of stems. */
+			from = (edge[e].sign < 0 ? lo - 0.5 : hi + 0.5);
+			if (vertical) {
+				x = lround(g->x0 + (i + 0.5) * g->dx);
+				y = lround(g->y0 + from * g->dy);
+			} else {
+				x = lround(g->x0 + from * g->dx);
+				y = lround(g->y0 + (i + 0.5) * g->dy);
+			}
+			d = field_reach(pic, x, y, vertical ? 0 : edge[e].sign,
+			    vertical ? edge[e].sign : 0, s);
+			if (d < 0)
+				continue;
+			f = (d + 0.5 * pitch - edge[e].margin * s) / pitch;
+			k = lround(f);
+			if (fabs(f - k) > 0.3 || k < 0 || k > size - (hi - lo + 1))
+				continue;
+			votes[k]++;
+		}
+		for (k = 0; k <= size - (hi - lo + 1); k++) {
+			if (nlines < 2 || votes[k] * 3 < nlines * 2)
+				continue;
+			d = edge[e].sign < 0 ? lo - k : hi + k - (size - 1);
+			if (seen && d != *start) {
+				snprintf(why, whylen, "apples in only %ld %s, "
+				    "and the field's edges disagree on which",
+				    hi - lo + 1, vertical ? "rows" : "columns");
+				return -1;
+			}
+			*start = d;
+			seen = 1;
+		}
+	}
+	if (!seen) {
+		snprintf(why, whylen, "apples in only %ld %s of %ld, and the "
+		    "field's edge is not clear enough to tell which",
+		    hi - lo + 1, vertical ? "rows" : "columns", size);
+		return -1;
+	}
+	return 0;
 }
 
 /* Least squares of position against lattice index along one axis. */
@@ -386,11 +562,13 @@ fit_axis(const struct blob *blob, size_t n, int axis, double *origin,
  * of them and fit the grid to those, twice.
  */
 static int
-place_on_lattice(struct blob *blob, size_t n, struct grid *g, char *why,
-    size_t whylen)
+place_on_lattice(const struct picture *pic, struct blob *blob, size_t n,
+    struct grid *g, char *why, size_t whylen)
 {
-	long bc, br, spanc, spanr;
+	struct span sp;
+	long bc, br;
 	size_t i, on, best, ref, pass, step;
+	int fixc, fixr;
 
 	g->dx = median_step(blob, n, 0);
 	g->dy = median_step(blob, n, 1);
@@ -411,13 +589,14 @@ place_on_lattice(struct blob *blob, size_t n, struct grid *g, char *why,
 	g->y0 = blob[ref].cy;
 	for (pass = 0; pass < 2; pass++) {
 		mark_lattice(blob, n, g->x0, g->y0, g);
-		if (best_window(blob, n, &bc, &br, &spanc, &spanr) == 0) {
-			snprintf(why, whylen, "apples found in %ld columns "
-			    "and %ld rows, not 17 and 10: the board's edges "
-			    "cannot be placed", MIN(spanc, BOARD_COLS),
-			    MIN(spanr, BOARD_ROWS));
+		lattice_span(blob, n, &sp);
+		fixc = sp.cmax - sp.cmin + 1 < BOARD_COLS;
+		fixr = sp.rmax - sp.rmin + 1 < BOARD_ROWS;
+		if ((fixc && edge_start(pic, g, &sp, 0, &bc, why,
+		    whylen) == -1) || (fixr && edge_start(pic, g, &sp, 1, &br,
+		    why, whylen) == -1))
 			return -1;
-		}
+		best_window(blob, n, &sp, fixc, fixr, &bc, &br);
 		for (i = 0; i < n; i++) {
 			blob[i].col -= (int)bc;
 			blob[i].row -= (int)br;
@@ -524,21 +703,24 @@ image_look(const struct picture *pic, const struct grid *g, int row,
 	half = 0.4 * g->dx;
 	x1 = lround(cx - half); x2 = lround(cx + half);
 	y1 = lround(cy - half); y2 = lround(cy + half);
-	total = red = yellow = 0;
+	/* Every pixel of the window counts; those off the picture are none. */
+	total = (size_t)(x2 - x1 + 1) * (size_t)(y2 - y1 + 1);
+	red = yellow = 0;
 	memset(hist, 0, sizeof(hist));
-	for (y = y1; y <= y2; y++)
-		for (x = x1; x <= x2; x++) {
-			total++;
-			if (x < 0 || y < 0 || (size_t)x >= pic->w ||
-			    (size_t)y >= pic->h)
-				continue;
-			p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
-			if (is_apple_red(p)) {
+	x1 = MAX(x1, 0);
+	y1 = MAX(y1, 0);
+	x2 = MIN(x2, (long)pic->w - 1);
+	y2 = MIN(y2, (long)pic->h - 1);
+	for (y = y1; y <= y2; y++) {
+		p = pic->rgb + ((size_t)y * pic->w + (size_t)x1) * 3;
+		for (x = x1; x <= x2; x++, p += 3) {
+			if (IS_APPLE_RED(p)) {
 				red++;
 				hist[p[1] < p[2] ? p[1] : p[2]]++;
 			} else if (p[0] > 200 && p[2] < 110 && p[1] - p[2] > 50)
 				yellow++;
 		}
+	}
 	look->red = (unsigned int)(red * 1000 / total);
 	look->yellow = (unsigned int)(yellow * 1000 / total);
 	if (red == 0)
@@ -584,14 +766,15 @@ image_grid(const struct picture *pic, struct grid *g, char *why,
 {
 	struct run *run;
 	struct blob *blob;
-	size_t nruns, n;
+	size_t nruns, n, step;
 	int rv;
 
-	nruns = find_runs(pic, &run);
-	n = gather_blobs(run, nruns, &blob);
+	step = view_step(pic);
+	nruns = find_runs(pic, step, &run);
+	n = gather_blobs(run, nruns, step, &blob);
 	free(run);
 	n = keep_apple_sized(blob, n, pic);
-	rv = place_on_lattice(blob, n, g, why, whylen);
+	rv = place_on_lattice(pic, blob, n, g, why, whylen);
 	free(blob);
 	return rv;
 }

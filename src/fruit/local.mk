@@ -72,7 +72,13 @@ EXTRA_DIST += \
 	examples/fruit-small.txt \
 	bench/fruitsolve.sh \
 	fuzz/fruitsolve-board.c \
-	fuzz/fruitsolve-replay.c
+	fuzz/fruitsolve-image.c \
+	fuzz/fruitsolve-replay.c \
+	tests/data/fruitsolve-image/README \
+	tests/data/fruitsolve-image/board-0.25.jpg \
+	tests/data/fruitsolve-image/board-0.5.png \
+	tests/data/fruitsolve-image/noise.png \
+	tests/data/fruitsolve-image/noise.ppm
 
 SHOTS = ../shared/fruitbox-screens
 fruit_drawn_scales = 0.85 0.9 0.95 1 1.1 1.25 1.5 1.75 2 2.5

@@ -67,7 +67,9 @@ static void	 parse_options(int, char *[], struct config *);
 
 enum { OPT_SCALE = CHAR_MAX + 1, OPT_STEPS, OPT_SUMMARY };
 
+/* --replay and -r are the old spellings of --check and -c. */
 static const struct option longopts[] = {
+	{ "check",	no_argument,		NULL,	'c' },
 	{ "effort",	required_argument,	NULL,	'e' },
 	{ "format",	required_argument,	NULL,	'f' },
 	{ "generate",	required_argument,	NULL,	'g' },
@@ -77,7 +79,7 @@ static const struct option longopts[] = {
 	{ "list",	no_argument,		NULL,	'l' },
 	{ "next",	required_argument,	NULL,	'n' },
 	{ "read",	no_argument,		NULL,	'R' },
-	{ "replay",	no_argument,		NULL,	'r' },
+	{ "replay",	no_argument,		NULL,	'c' },
 	{ "scale",	required_argument,	NULL,	OPT_SCALE },
 	{ "seed",	required_argument,	NULL,	'S' },
 	{ "size",	required_argument,	NULL,	's' },
@@ -94,7 +96,7 @@ static const char synopsis[] =
     "                  [-t seconds] [--steps prefix] [--summary] "
     "[file ...]\n"
     "       fruitsolve -l [-i input] [file ...]\n"
-    "       fruitsolve -r [file ...]\n"
+    "       fruitsolve -c [file ...]\n"
     "       fruitsolve -R [-f format] [-i input] [--scale scale] "
     "[file ...]\n"
     "       fruitsolve -g count [-S seed] [-s widthxheight]\n"
@@ -112,6 +114,7 @@ help(void)
 {
 	fputs(synopsis, stdout);
 	fputs("\n"
+	    "  -c, --check          check the move list after each board\n"
 	    "  -e, --effort=N       search effort of a plan, in moves of the "
 	    "games it plays (default 2200000)\n"
 	    "  -f, --format=FORMAT  what to write (FORMAT: moves, board, "
@@ -124,7 +127,6 @@ help(void)
 	    "  -l, --list           list every rectangle summing to 10\n"
 	    "  -n, --next=N         with -f svg, show only the next N moves\n"
 	    "  -R, --read           print each board as read, plan nothing\n"
-	    "  -r, --replay         check the move list after each board\n"
 	    "  -S, --seed=SEED      seed of -g and of the planner's ties\n"
 	    "  -s, --size=WxH       size of -g boards, columns x rows "
 	    "(default 17x10)\n"
@@ -203,9 +205,9 @@ static void
 check_options(struct config *cf)
 {
 	static const char *const excludes[] = {
-		"gl", "gr", "gR", "lr", "lR", "rR",
+		"gl", "gc", "gR", "lc", "lR", "cR",
 		"lG", "le", "lt", "lf", "ln", "lS",
-		"rG", "re", "rt", "rf", "rn", "rS",
+		"cG", "ce", "ct", "cf", "cn", "cS",
 		"RG", "Re", "Rt", "Rn", "RS",
 		"gG", "ge", "gt", "gf", "gn", "gi",
 		"Ge", "Gt",
@@ -406,7 +408,7 @@ do_picture(struct config *cf, struct input *in)
 
 	memset(&v, 0, sizeof(v));
 	if (cf->mode == REPLAY) {
-		warnx("%s: -r needs the moves after a board in text", in->name);
+		warnx("%s: -c needs the moves after a board in text", in->name);
 		return GF_EXIT_BAD;
 	}
 	if (input_board(in, &b, &v, cf->format == SVG, why,
@@ -496,8 +498,10 @@ parse_options(int argc, char *argv[], struct config *cf)
 	cf->plan.effort = DEFAULT_EFFORT;
 	cf->rows = 10;
 	cf->cols = 17;
-	while ((ch = getopt_long(argc, argv, "e:f:Gg:hi:ln:RrS:s:t:V",
+	while ((ch = getopt_long(argc, argv, "ce:f:Gg:hi:ln:RrS:s:t:V",
 	    longopts, NULL)) != -1) {
+		if (ch == 'r')
+			ch = 'c';
 		if (ch > 0 && ch <= UCHAR_MAX)
 			given[ch] = 1;
 		switch (ch) {
@@ -541,7 +545,7 @@ parse_options(int argc, char *argv[], struct config *cf)
 		case 'R':
 			cf->mode = READ;
 			break;
-		case 'r':
+		case 'c':
 			cf->mode = REPLAY;
 			break;
 		case 'S':
