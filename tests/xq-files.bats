@@ -254,3 +254,68 @@ EOF2
 	run complete_words xq-bitpack -e ''
 	[[ "$output" == *big5* && "$output" == *gbk* ]]
 }
+
+@test "CBF: told by its XML root, tags, result, comments and the moves" {
+	run --separate-stderr xq-bitpack -f iccs "$d/cbf-opening.cbf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" ]
+	run --separate-stderr xq-bitpack -i cbf -f json "$d/cbf-opening.cbf"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -r '.tags.Red, .tags.Black, .tags.Event, .result')" = "$(printf 'Red player\nBlack player\nTest & Practice\n0-1')" ]
+	run --separate-stderr xq-bitpack -f pgn "$d/cbf-opening.cbf"
+	[[ "$output" == *'[Title "中炮对屏风马 (a test game)"]'* ]]
+	[[ "$output" == *'{Central cannon against screen horses.}'*'1. 炮二平五'* ]]
+	[[ "$output" == *'{The screen horse: <not a tag>, & not an entity.}'* ]]
+	[[ "$output" == *'{Black is fine.}'* ]]
+	# The same file in GB18030, as its declaration says, and from stdin.
+	iconv -f UTF-8 -t GB18030 "$d/cbf-opening.cbf" |
+	    sed 's/encoding="UTF-8"/encoding="GB18030"/' > "$tmp/gbk.cbf"
+	run --separate-stderr xq-bitpack -f pgn "$tmp/gbk.cbf"
+	[[ "$output" == *'[Title "中炮对屏风马 (a test game)"]'* ]]
+	run --separate-stderr xq-bitpack -f iccs < "$tmp/gbk.cbf"
+	[ "$output" = "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" ]
+}
+
+@test "CBF: a FEN start, RecordResult's values, and what is not known" {
+	sed -e 's,<FEN>.*</FEN>,<FEN>4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1</FEN>,' \
+	    -e '/<Move value="[1-9]/d' -e 's,<RecordResult>2,<RecordResult>3,' \
+	    -e 's,</MoveList>,<Move value="08-00" />\n</MoveList>,' \
+	    "$d/cbf-opening.cbf" > "$tmp/fen.cbf"
+	run --separate-stderr xq-bitpack -f json "$tmp/fen.cbf"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -r '.fen, .moves[0], .result')" = "$(printf '4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1\na1a9\n1/2-1/2')" ]
+	for r in 0 4 x; do
+		sed "s,<RecordResult>2,<RecordResult>$r," "$d/cbf-opening.cbf" > "$tmp/r.cbf"
+		run --separate-stderr xq-bitpack -f json "$tmp/r.cbf"
+		[ "$(echo "$output" | jq -r .result)" = null ]
+	done
+	sed 's,<RecordResult>2,<RecordResult>1,' "$d/cbf-opening.cbf" > "$tmp/r.cbf"
+	run --separate-stderr xq-bitpack -f json "$tmp/r.cbf"
+	[ "$(echo "$output" | jq -r .result)" = 1-0 ]
+	# An element of the move list that is not a move is refused.
+	sed 's,<Move value="89-79" />,<Variation />,' "$d/cbf-opening.cbf" > "$tmp/v.cbf"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/v.cbf"
+	[ "$status" -eq 1 ]
+	[ "$output" = "h2e2 h9g7 h0g2 i9h9" ]
+	[ "$stderr" = "xq-bitpack: $tmp/v.cbf: game 1: ply 5: Variation: not a <Move> (CBF variations are not known); the rest of its line is left out" ]
+}
+
+@test "CBF: bad XML and an illegal move are reported, the rest converts" {
+	run --separate-stderr xq-bitpack -f iccs "$d/cbf-illegal.cbf" "$d/cbf-opening.cbf"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(printf 'h2e2 h9g7 h0g2 i9h9\nh2e2 h9g7 h0g2 i9h9 i0h0 b9c7')" ]
+	[ "$stderr" = "xq-bitpack: $d/cbf-illegal.cbf: game 1: ply 5: 89-69: illegal: a piece of the same side stands there; the rest of its line is left out" ]
+	run --separate-stderr xq-bitpack -i cbf -f iccs "$d/cbf-broken.cbf" "$d/cbf-opening.cbf"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(printf '\nh2e2 h9g7 h0g2 i9h9 i0h0 b9c7')" ]
+	[[ "$stderr" == "xq-bitpack: $d/cbf-broken.cbf: game 1: not well-formed XML at line "[0-9]*": "* ]]
+	# Told by its root element: other XML is not CBF, a DTD is not read.
+	printf '<?xml version="1.0"?>\n<html><p>[DhtmlXQ]</p></html>\n' > "$tmp/other.cbf"
+	run --separate-stderr xq-bitpack -i cbf "$tmp/other.cbf"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"other.cbf: game 1: not a CBF file (no <ChineseChessRecord> root) (html)" ]]
+	printf '<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY a "aa">]>\n<ChineseChessRecord/>\n' > "$tmp/dtd.cbf"
+	run --separate-stderr xq-bitpack "$tmp/dtd.cbf"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"dtd.cbf: game 1: a DTD in a CBF file is not read" ]]
+}

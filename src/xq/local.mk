@@ -2,6 +2,7 @@
 bin_PROGRAMS += xq-bitpack
 xq_bitpack_SOURCES = \
 	src/xq/board.c \
+	src/xq/cbf.c \
 	src/xq/board64.c \
 	src/xq/dhtmlxq.c \
 	src/xq/gamefile.c \
@@ -17,8 +18,8 @@ xq_bitpack_SOURCES = \
 	src/xq/pgn.c \
 	src/xq/xq.h \
 	src/xq/xqf.c
-xq_bitpack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
-xq_bitpack_LDADD = $(LDADD) $(JANSSON_LIBS)
+xq_bitpack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(LIBXML_CFLAGS)
+xq_bitpack_LDADD = $(LDADD) $(JANSSON_LIBS) $(LIBXML_LIBS)
 libgf_a_SOURCES += src/lib/rangecoder.c
 
 # A perft counter for the tests and the benchmark.
@@ -112,12 +113,16 @@ EXTRA_DIST += \
 TESTS += tests/xq-files.bats
 EXTRA_DIST += \
 	bench/xq-files.sh \
+	fuzz/xq-bitpack-cbf.c \
 	fuzz/xq-bitpack-dhtmlxq.c \
 	fuzz/xq-bitpack-files.h \
 	fuzz/xq-bitpack-pgn.c \
 	fuzz/xq-bitpack-xqf.c \
 	tests/xq-files.bats \
 	tests/data/xq-files/README.md \
+	tests/data/xq-files/cbf-broken.cbf \
+	tests/data/xq-files/cbf-illegal.cbf \
+	tests/data/xq-files/cbf-opening.cbf \
 	tests/data/xq-files/ccpd-00000008.pgn \
 	tests/data/xq-files/ccpd-00000037.pgn \
 	tests/data/xq-files/ccpd-00000080.pgn \

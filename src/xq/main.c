@@ -72,7 +72,7 @@ struct file_run {
 #define OUT_NAMES "packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, " \
     "dhtmlxq, xqf"
 #define IN_NAMES "auto, packed, fen, board, iccs, ucci, wxf, chinese, json, " \
-    "pgn, dhtmlxq, xqf"
+    "pgn, dhtmlxq, xqf, cbf"
 
 static __dead void usage(int);
 static void	 parse_format(const char *, struct options *);
@@ -185,10 +185,10 @@ parse_input(const char *arg, struct options *o)
 	else if (strcmp(arg, "board") == 0)
 		o->input = IN_BOARD;
 	else if (strcmp(arg, "pgn") == 0 || strcmp(arg, "dhtmlxq") == 0 ||
-	    strcmp(arg, "xqf") == 0) {
+	    strcmp(arg, "xqf") == 0 || strcmp(arg, "cbf") == 0) {
 		o->input = IN_FILE;
 		o->file_format = arg[0] == 'p' ? FILE_PGN : arg[0] == 'd' ?
-		    FILE_DHTMLXQ : FILE_XQF;
+		    FILE_DHTMLXQ : arg[0] == 'x' ? FILE_XQF : FILE_CBF;
 	} else if (notation_from_name(arg, &o->in_notation) == 0)
 		o->input = o->in_notation == NOTATION_AUTO ? IN_AUTO :
 		    IN_MOVES;
