@@ -319,3 +319,29 @@ EOF2
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"dtd.cbf: game 1: a DTD in a CBF file is not read" ]]
 }
+
+@test "XQF: obfuscated version 0x12 files read back to the same tree" {
+	# Shipped: wukong-game.ubb written as XQF and scrambled with the keys
+	# of an XQStudio file (xqf-scramble af322adfc5158d332b).
+	[ "$(head -c 3 "$d/wukong-game-0x12.xqf" | od -An -tx1 | tr -d ' ')" = 585112 ]
+	run --separate-stderr xq-bitpack --lines -f iccs "$d/wukong-game-0x12.xqf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$d/wukong-game.lines")" ]
+	run --separate-stderr xq-bitpack -f pgn "$d/wukong-game-0x12.xqf"
+	[[ "$output" == *'[Title "无标题"]'* ]]
+	[[ "$output" == *'{Here branching occurrs}'* ]]
+	# Made now, with other keys: the piece table's rotation, the square
+	# keys, the byte mask and the comment key all change with them.
+	xq-bitpack -f xqf "$d/wukong-game.ubb" > "$tmp/plain.xqf"
+	for keys in 000000000000000000 ff0123456789abcdef 5a00ff00ff10203040 \
+	    c3deadbeef01020304; do
+		xqf-scramble "$keys" < "$tmp/plain.xqf" > "$tmp/s.xqf"
+		! cmp -s "$tmp/s.xqf" "$d/wukong-game-0x12.xqf"
+		run --separate-stderr xq-bitpack --lines -f iccs "$tmp/s.xqf"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$d/wukong-game.lines")" ]
+	done
+	# The plain file is refused by the scrambler once it is scrambled.
+	run xqf-scramble 000000000000000000 < "$tmp/s.xqf"
+	[ "$status" -eq 2 ]
+}

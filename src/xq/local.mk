@@ -145,6 +145,7 @@ EXTRA_DIST += \
 	tests/data/xq-files/wukong-44.iccs \
 	tests/data/xq-files/wukong-bulk-games-uci.iccs \
 	tests/data/xq-files/wukong-bulk-games-uci.pgn \
+	tests/data/xq-files/wukong-game-0x12.xqf \
 	tests/data/xq-files/wukong-game.lines \
 	tests/data/xq-files/wukong-game.ubb \
 	tests/data/xq-files/wukong-winboard-san.iccs \
@@ -152,3 +153,7 @@ EXTRA_DIST += \
 	tests/data/xq-files/wukong-xqdb-international.pgn \
 	tests/data/xq-files/wukong-xqdb-traditional.pgn \
 	tests/data/xq-files/wukong-xqdb.iccs
+
+# Plain XQF files disguised as version 0x12, for the tests of the reader.
+check_PROGRAMS += xqf-scramble
+xqf_scramble_SOURCES = src/xq/xqf-scramble.c
