@@ -263,7 +263,7 @@ perft_checked() {
 	[ "$stderr" = "xq-bitpack: unknown scheme: nonesuch (one of: geometric, index, ranked)" ]
 	run --separate-stderr xq-bitpack -i nonesuch </dev/null
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "xq-bitpack: unknown input format: nonesuch (one of: auto, packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)" ]
+	[ "$stderr" = "xq-bitpack: unknown input format: nonesuch (one of: auto, packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf, cbf)" ]
 	run --separate-stderr xq-bitpack --pack-version=3 </dev/null
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "xq-bitpack: unknown packed version: 3 (one of: 1, 2)" ]
@@ -290,7 +290,7 @@ perft_checked() {
 	run xq-bitpack -f fen examples/xq-opening.txt
 	[ "$output" = "r2akab1r/9/1cncb1n2/p3p3p/2p3p2/9/P1P1P1P1P/C1N1B1N1C/9/R1BAKA1R1 w - - 12 7" ]
 	run xq-bitpack -f board examples/xq-opening.txt
-	[ "$output" = 0BKNzIZ-uBqLUwvYAItGeMYs ]
+	[ "$output" = 3RsYMeGtIAYvwULqBu-ZIzNKB ]
 	run --separate-stderr xq-bitpack <<<"h2e2 h9g7 h0g2 e9e7"
 	[ "$status" -eq 1 ]
 	[ "$output" = "h2e2 h9g7 h0g2 e9e7" ]
@@ -303,7 +303,40 @@ perft_checked() {
 	run xq-bitpack --pack-version=1 -S ranked <<<"g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7"
 	[ "$output" = 1rGkvFheSOw ]
 	run xq-bitpack <<<"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+	[ "$output" = 3vsQj2Z16cvxZEBTJTkhPFeaB ]
+	run xq-bitpack --pack-version=1 <<<"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 	[ "$output" = 0BaeFPhkTJTBEZxvc61Z2jQs ]
+}
+
+@test "version 0 positions decode as they always did; version 3 is checked" {
+	d=$data/xq-bitpack
+	# Written by the version 0 writer before version 3 existed.
+	run --separate-stderr xq-bitpack -i board -f fen "$d/positions-0.board"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$d/positions-0.fen")" ]
+	run --separate-stderr xq-bitpack --pack-version=1 -f board "$d/positions-0.fen"
+	[ "$output" = "$(cat "$d/positions-0.board")" ]
+	# Version 3 decodes to the same positions.
+	xq-bitpack -f board "$d/positions-0.fen" > "$BATS_TEST_TMPDIR/b3"
+	[ "$(cut -c1 "$BATS_TEST_TMPDIR/b3" | sort -u)" = 3 ]
+	run --separate-stderr xq-bitpack -f fen "$BATS_TEST_TMPDIR/b3"
+	[ "$output" = "$(cat "$d/positions-0.fen")" ]
+	# Every one cut by a character, or lengthened by any one, is refused.
+	awk '{ print substr($0, 1, length($0) - 1) }' "$BATS_TEST_TMPDIR/b3" > "$BATS_TEST_TMPDIR/cut"
+	run --separate-stderr xq-bitpack -i board -f fen "$BATS_TEST_TMPDIR/cut"
+	[ "$status" -eq 1 ]
+	[ "$(printf '%s\n' "$stderr" | grep -c 'stdin\|cut:[0-9]*: ')" -eq 60 ]
+	a=ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_
+	awk -v a="$a" '{ for (i = 1; i <= 64; i++) print $0 substr(a, i, 1) }' \
+	    "$BATS_TEST_TMPDIR/b3" > "$BATS_TEST_TMPDIR/long"
+	run --separate-stderr xq-bitpack -i board -f fen "$BATS_TEST_TMPDIR/long"
+	[ "$(printf '%s\n' "$stderr" | grep -c 'long:[0-9]*: ')" -eq 3840 ]
+	# Version 0 misses some of them: they decode to other positions.
+	awk '{ print substr($0, 1, length($0) - 1) }' "$d/positions-0.board" > "$BATS_TEST_TMPDIR/cut0"
+	run --separate-stderr xq-bitpack -i board -f fen "$BATS_TEST_TMPDIR/cut0"
+	[ "$(printf '%s\n' "$stderr" | grep -c 'cut0:[0-9]*: ')" -lt 60 ]
+	run --separate-stderr xq-bitpack -i board <<<"$(sed -n 1p "$BATS_TEST_TMPDIR/cut")"
+	[[ "$stderr" == *"the check character does not match: a damaged or cut position"* ]]
 }
 
 @test "bash completion offers options, formats and schemes" {
@@ -521,15 +554,23 @@ perft_checked() {
 	diff -u "$top_srcdir/src/xq/model.c" <(printf '%s\n' "$output")
 }
 
-@test "a packed position is at most 25 characters, without leading zeros" {
-	# xq-pack(5): every position fits in 141 bits, 24 digits after the 0.
+@test "a packed position is at most 25 or 26 characters, without zero padding" {
+	# xq-pack(5): every position fits in 141 bits, 24 digits after the
+	# 0 (version 0) or after the 3 and its check character (version 3).
 	run xq-randgame 3 200 ucci
-	printf '%s\n' "$output" | xq-bitpack -f board >"$BATS_TEST_TMPDIR/b"
+	printf '%s\n' "$output" | xq-bitpack --pack-version=1 -f board >"$BATS_TEST_TMPDIR/b"
 	[ "$(awk 'length($0) > 25' "$BATS_TEST_TMPDIR/b" | wc -l)" -eq 0 ]
-	p=$(xq-bitpack -f board <<<h2e2)
+	printf '%s\n' "$output" | xq-bitpack -f board >"$BATS_TEST_TMPDIR/b3"
+	[ "$(awk 'length($0) > 26' "$BATS_TEST_TMPDIR/b3" | wc -l)" -eq 0 ]
+	p=$(xq-bitpack --pack-version=1 -f board <<<h2e2)
 	run --separate-stderr xq-bitpack <<<"0A${p#0}"
 	[ "$status" -eq 1 ]
 	[[ "$stderr" = *": not the form a writer gives its position (0A"* ]]
 	run --separate-stderr xq-bitpack -f fen <<<"$p"
 	[ "$status" -eq 0 ]
+	# Version 3: a trailing A (a high zero digit) is refused before the check.
+	p=$(xq-bitpack -f board <<<h2e2)
+	run --separate-stderr xq-bitpack <<<"${p}A"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" = *": not the form a writer gives its position (${p}A)" ]]
 }

@@ -87,11 +87,13 @@ EXTRA_DIST += \
 	tests/data/xq-bitpack/errors.err \
 	tests/data/xq-bitpack/errors.in \
 	tests/data/xq-bitpack/errors.out \
+	tests/data/xq-bitpack/positions-0.board \
+	tests/data/xq-bitpack/positions-0.fen \
 	tests/data/xq-bitpack/vector12.chinese \
 	tests/data/xq-bitpack/vector12.iccs \
 	tests/data/xq-bitpack/wxf-20.iccs \
 	tests/data/xq-bitpack/wxf-masters-hu-liu.iccs
-EXTRA_DIST += bench/xq-bitpack.sh
+EXTRA_DIST += bench/xq-bitpack.sh bench/xq-positions.sh
 EXTRA_DIST += fuzz/xq-bitpack-board.c fuzz/xq-bitpack-unpack.c
 
 # Move notations: 300 published games and golden files.

@@ -330,7 +330,7 @@ write_game(const struct linereader *lr, const struct options *o,
 		write_line(lr, fen);
 		return 0;
 	case OUT_BOARD:
-		s = pack_board(&pos);
+		s = pack_board(&pos, o->version >= 2 ? BOARD_VERSION : 0);
 		break;
 	case OUT_PACKED:
 		g.start = ml->start;
@@ -580,7 +580,8 @@ write_record(const struct gamerec *g, const struct movelist *ml,
 		for (i = 0; i < ml->n; i++)
 			make_move(&pos, ml->move[i]);
 		if (o->output == OUT_BOARD)
-			s = pack_board(&pos);
+			s = pack_board(&pos, o->version >= 2 ?
+			    BOARD_VERSION : 0);
 		else {
 			fen_format(&pos, fen, sizeof(fen));
 			s = xmalloc(strlen(fen) + 1);
