@@ -16,12 +16,12 @@ setup() {
 	run --separate-stderr xq-bitpack -f ucci "$d"/ccpd-*.pgn
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(cat "$d/ccpd.ucci")" ]
-	run --separate-stderr xq-bitpack -e big5 -f ucci "$d"/ccpd-*.pgn
+	run --separate-stderr xq-bitpack -E big5 -f ucci "$d"/ccpd-*.pgn
 	[ "$output" = "$(cat "$d/ccpd.ucci")" ]
 }
 
 @test "Big5 read as GB18030 decodes without error but yields no moves" {
-	run --separate-stderr xq-bitpack -e gb18030 -f iccs "$d/ccpd-00000107.pgn"
+	run --separate-stderr xq-bitpack -E gb18030 -f iccs "$d/ccpd-00000107.pgn"
 	[ "$status" -eq 1 ]
 	[ "$output" = "" ]
 	[[ "$stderr" == *"ccpd-00000107.pgn: game 1: ply 1: "* ]]
@@ -52,16 +52,16 @@ setup() {
 	[ "$output" = '{"tags":{"Event":"功夫{}"},"result":null,"end":null,"moves":["h2e2","h9g7"]}' ]
 }
 
-@test "an encoding that cannot be told is refused, and -e says it" {
+@test "an encoding that cannot be told is refused, and -E says it" {
 	printf '[Event "\260\241\260\241"]\n\n1. h2e2 *\n' > "$tmp/unclear.pgn"
 	run --separate-stderr xq-bitpack "$tmp/unclear.pgn"
 	[ "$status" -eq 2 ]
 	[ "$output" = "" ]
-	[ "$stderr" = "xq-bitpack: $tmp/unclear.pgn: unknown text encoding: cannot tell GB18030 from Big5 by its text (say it with -e)" ]
-	run --separate-stderr xq-bitpack -e gbk -f json "$tmp/unclear.pgn"
+	[ "$stderr" = "xq-bitpack: $tmp/unclear.pgn: unknown text encoding: cannot tell GB18030 from Big5 by its text (say it with -E)" ]
+	run --separate-stderr xq-bitpack -E gbk -f json "$tmp/unclear.pgn"
 	[ "$status" -eq 0 ]
 	[ "$output" = '{"tags":{"Event":"啊啊"},"result":null,"end":null,"moves":["h2e2"]}' ]
-	run --separate-stderr xq-bitpack -e no-such-encoding "$tmp/unclear.pgn"
+	run --separate-stderr xq-bitpack -E no-such-encoding "$tmp/unclear.pgn"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "xq-bitpack: unknown encoding: no-such-encoding"* ]]
 }
@@ -168,7 +168,7 @@ setup() {
 	for f in features.pgn wukong-game.ubb; do
 		xq-bitpack --lines -f ucci "$d/$f" > "$tmp/want" 2>/dev/null || true
 		for m in chinese wxf iccs; do
-			xq-bitpack -f pgn -m "$m" "$d/$f" 2>/dev/null > "$tmp/out.pgn" || true
+			xq-bitpack -f pgn -M "$m" "$d/$f" 2>/dev/null > "$tmp/out.pgn" || true
 			run --separate-stderr xq-bitpack --lines -f ucci "$tmp/out.pgn"
 			[ "$status" -eq 0 ]
 			[ "$output" = "$(cat "$tmp/want")" ]
@@ -186,10 +186,10 @@ setup() {
 	[ "${lines[2]}" = '[Result "*"]' ]
 	[[ "$output" == *" 1. 炮二平五 {start of main line} 1... 炮８平５"* ]]
 	[ "${lines[-1]}" = " *" ]
-	run --separate-stderr xq-bitpack -f pgn -m wxf "$d/wukong-game.ubb"
+	run --separate-stderr xq-bitpack -f pgn -M wxf "$d/wukong-game.ubb"
 	[[ "$output" == *'[Format "WXF"]'* ]]
 	[[ "$output" == *" 1. C2.5 "* ]]
-	run --separate-stderr xq-bitpack -f pgn -m ucci "$d/wukong-game.ubb"
+	run --separate-stderr xq-bitpack -f pgn -M ucci "$d/wukong-game.ubb"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "xq-bitpack: unknown movetext notation: ucci (one of: chinese, iccs, wxf)"* ]]
 }
@@ -247,11 +247,11 @@ EOF2
 @test "bash completion offers the game file options and formats" {
 	run complete_words xq-bitpack -f ''
 	[[ "$output" == *pgn* && "$output" == *dhtmlxq* && "$output" == *xqf* ]]
-	run complete_words xq-bitpack -m ''
+	run complete_words xq-bitpack -M ''
 	[ "$output" = "$(printf '%s\n' chinese iccs wxf)" ]
 	run complete_words xq-bitpack --l
 	[ "$output" = "--lines" ]
-	run complete_words xq-bitpack -e ''
+	run complete_words xq-bitpack -E ''
 	[[ "$output" == *big5* && "$output" == *gbk* ]]
 }
 
