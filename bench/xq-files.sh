@@ -1,7 +1,8 @@
 #!/bin/sh
 # xq-files.sh: every game line of a collection of real game files
-# (PGN, DhtmlXQ, XQF) against its true ICCS moves, and the speed of
-# reading PGN.
+# (PGN, DhtmlXQ, XQF, CBF) against its true ICCS moves, the test
+# scrambler (xqf-scramble, built by make check) against the real
+# obfuscated XQF files, and the speed of reading PGN.
 #
 #	bench/xq-files.sh [DIR]
 #
