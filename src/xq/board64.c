@@ -179,6 +179,34 @@ board_from_bignum(struct bignum *v, struct xqpos *pos)
 }
 
 /*
+ * The check character of version 2 games (at 2) and version 3 positions
+ * (at 1): the sum, modulo 64, of the value of each other character times
+ * an odd weight, 2i + 1 for the character at i (counted without the
+ * check itself).  An odd weight makes any change of one character
+ * change the sum, and a writer never ends a string with "A" (0), so
+ * cutting the last character or adding one changes it too.
+ */
+int
+check_value(const char *s, size_t len, size_t at)
+{
+	const char *p;
+	unsigned int sum = 0;
+	size_t i, k;
+
+	for (i = 0, k = 0; i < len; i++) {
+		if (i == at)
+			continue;
+		/* Callers check the alphabet; anything else counts 0. */
+		p = s[i] != '\0' ? strchr(b64, s[i]) : NULL;
+		sum += (unsigned int)((2 * k + 1) % 64) *
+		    (unsigned int)(p != NULL ? p - b64 : 0);
+		sum %= 64;
+		k++;
+	}
+	return (int)sum;
+}
+
+/*
  * Version 0: "0" and the integer in base 64, most significant digit
  * first.  Version 3: "3", the check character, then the digits least
  * significant first, so that a string never ends in "A" (0): the check
@@ -243,7 +271,7 @@ unpack_board(const char *s, size_t len, struct xqpos *pos, const char **why)
 			digits[i] = s[len - 1 - i];
 		text = digits;
 	} else if (len > 2 && s[1] == 'A') {
-		/* No writer gives a leading zero digit: 0A is zero, and alone. */
+		/* No writer gives a leading zero digit (0A is zero). */
 		*why = "not the form a writer gives its position";
 		return -1;
 	}

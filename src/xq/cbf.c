@@ -183,13 +183,15 @@ read_moves(struct gamerec *g, const xmlNode *list)
 		if (n->type != XML_ELEMENT_NODE)
 			continue;
 		if (!is_named(n, "Move")) {
-			gamerec_fault(g, ply + 1, "not a <Move> (CBF variations "
-			    "are not known)", (const char *)n->name,
+			gamerec_fault(g, ply + 1,
+			    "not a <Move> (CBF variations are not known)",
+			    (const char *)n->name,
 			    strlen((const char *)n->name));
 			return;
 		}
 		v = xmlGetProp(n, (const xmlChar *)"value");
-		if (first && v != NULL && strcmp((const char *)v, "00-00") == 0) {
+		if (first && v != NULL &&
+		    strcmp((const char *)v, "00-00") == 0) {
 			first = 0;
 			/* The start: its text comes before the first move. */
 			comment_on(g, 0, n);

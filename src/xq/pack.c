@@ -494,31 +494,6 @@ get_ranked(struct bits *b, struct game *g, int version,
 	return 0;
 }
 
-/*
- * The check character of version 2 games (at 2) and version 3 positions
- * (at 1): the sum, modulo 64, of the value of each other character times
- * an odd weight, 2i + 1 for the character at i (counted without the
- * check itself).  An odd weight makes any change of
- * one character change the sum, and a writer never ends a string with
- * "A" (0), so cutting the last character or adding one changes it too.
- */
-int
-check_value(const char *s, size_t len, size_t at)
-{
-	unsigned int sum = 0;
-	size_t i, k;
-
-	for (i = 0, k = 0; i < len; i++) {
-		if (i == at)
-			continue;
-		sum += (unsigned int)((2 * k + 1) % 64) *
-		    (unsigned int)b64_value((unsigned char)s[i]);
-		sum %= 64;
-		k++;
-	}
-	return (int)sum;
-}
-
 /* The bits written, trailing zeros dropped, after the letters. */
 static char *
 bits_to_text(const struct bitwriter *bw, struct form f)

@@ -51,7 +51,7 @@ int		 unpack_game(const char *, size_t, struct game *,
 		    const char **);
 void		 game_free(struct game *);
 
-/* The check character's value of s, the one at `at' left out (pack.c). */
+/* The check character's value of s, the one at `at' left out (board64.c). */
 int		 check_value(const char *, size_t, size_t);
 
 /*
