@@ -62,7 +62,7 @@ base=$(median xq-bitpack -i iccs -f iccs "$tmp/games")
 printf 'baseline (ICCS in, ICCS out): %s s, %.2f M plies/s\n' "$base" \
     "$(rate "$base")"
 for s in geometric index ranked; do
-	xq-bitpack -S "$s" "$tmp/games" >"$tmp/$s"
+	xq-bitpack --scheme="$s" "$tmp/games" >"$tmp/$s"
 	if xq-bitpack "$tmp/$s" | cmp -s - "$tmp/games"; then
 		rt="every game round-trips"
 	else
@@ -76,10 +76,10 @@ for s in geometric index ranked; do
 		  h += 2 * int(log(k + 1) / log(2) + 1e-9) + 4 }
 		END { printf "%-9s %.3f bits/move (whole links), %.3f without the 3 letters, %.3f the moves alone; %.1f chars a link; %s\n",
 		    s, c * 6 / p, (c - 3 * n) * 6 / p, ((c - 3 * n) * 6 - h) / p, c / n, rt }'
-	pk=$(median xq-bitpack -S "$s" "$tmp/games")
+	pk=$(median xq-bitpack --scheme="$s" "$tmp/games")
 	un=$(median xq-bitpack "$tmp/$s")
 	cu=$(median xq-bitpack -f fen "$tmp/$s")
-	re=$(median xq-bitpack -S "$s" -f packed "$tmp/$s")
+	re=$(median xq-bitpack --scheme="$s" -f packed "$tmp/$s")
 	cp=$(echo "$re - $cu" | bc -l)
 	printf '          end to end: pack %s s, %.2f M plies/s; unpack %s s, %.2f M plies/s (%.2fx, %.2fx baseline)\n' \
 	    "$pk" "$(rate "$pk")" "$un" "$(rate "$un")" \
@@ -89,7 +89,7 @@ for s in geometric index ranked; do
 done
 # damage VERSION SCHEME: the share of cut and of lengthened links refused.
 damage() {
-	xq-bitpack --pack-version="$1" -S "$2" "$tmp/games" >"$tmp/d$1"
+	xq-bitpack --pack-version="$1" --scheme="$2" "$tmp/games" >"$tmp/d$1"
 	awk '{ print substr($0, 1, length($0) - 1) }' "$tmp/d$1" >"$tmp/cut"
 	awk 'BEGIN { a = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_" }
 	    { for (i = 1; i <= 64; i++) print $0 substr(a, i, 1) }' \
@@ -107,7 +107,7 @@ for s in geometric index ranked; do
 	done
 done
 wxf=$data/wxf-masters-hu-liu.iccs
-if xq-bitpack -S index "$wxf" >/dev/null; then
+if xq-bitpack --scheme=index "$wxf" >/dev/null; then
 	echo "wxf-masters-hu-liu: every move of $(wc -l <"$wxf") games legal"
 else
 	echo "wxf-masters-hu-liu: ILLEGAL MOVES"

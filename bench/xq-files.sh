@@ -1,7 +1,8 @@
 #!/bin/sh
 # xq-files.sh: every game line of a collection of real game files
-# (PGN, DhtmlXQ, XQF) against its true ICCS moves, and the speed of
-# reading PGN.
+# (PGN, DhtmlXQ, XQF, CBF) against its true ICCS moves, the test
+# scrambler (xqf-scramble, built by make check) against the real
+# obfuscated XQF files, and the speed of reading PGN.
 #
 #	bench/xq-files.sh [DIR]
 #
@@ -80,6 +81,32 @@ for f in "dhtmlxq/fastlight126-vschess/dhtmlxq.txt" \
 	ok=$(comm -12 "$tmp/want" "$tmp/got" | wc -l)
 	echo "xianren tree ($(echo "$f" | cut -d/ -f1)): $ok / $n lines right"
 done
+
+# The test scrambler against XQStudio's own files: each version 0x12
+# file, read, written plain and scrambled again with its keys, must be
+# the same file where the format fixes the bytes (xqf-scramble -n).  A
+# file whose reading reports a fault has lines left out, and differs.
+scramble=${XQF_SCRAMBLE:-$top/xqf-scramble}
+same=0 all=0 faulty=0
+for f in "$dir"/xqf/*/*; do
+	[ "$(od -An -tx1 -j2 -N1 "$f" | tr -d ' ')" = 12 ] || continue
+	all=$((all + 1))
+	keys=$(od -An -tx1 -j3 -N1 "$f" | tr -d ' ')$(od -An -tx1 -j8 -N8 "$f" | tr -d ' \n')
+	if ! "$xq" -f xqf "$f" > "$tmp/plain.xqf" 2>/dev/null; then
+		faulty=$((faulty + 1))
+		continue
+	fi
+	"$scramble" "$keys" < "$tmp/plain.xqf" | "$scramble" -n |
+	    tail -c +9 > "$tmp/ours"
+	"$scramble" -n < "$f" | tail -c +9 > "$tmp/theirs"
+	# The strings of the header are the writer's own (cut, re-encoded).
+	if cmp -s "$tmp/ours" "$tmp/theirs" ||
+	    { head -c 40 "$tmp/ours" | cmp -s - "$tmp/theirs" -n 40 &&
+	    tail -c +1017 "$tmp/ours" | cmp -s - "$tmp/theirs" -i 0:1016; }; then
+		same=$((same + 1))
+	fi
+done
+echo "XQF 0x12 scrambled again: $same / $((all - faulty)) the same ($faulty with faults left out)"
 
 # Speed: the CCPD samples concatenated, a hundred times over.
 for i in $(seq 100); do

@@ -37,9 +37,9 @@ for harness in "$top"/fuzz/*.c; do
 	echo "fuzz: building $out/$name-fuzz"
 	# shellcheck disable=SC2086
 	clang $flags -std=c11 -I. -I"$top/src/lib" $(include_dirs $sources) \
-	    $(pkg-config --cflags libbsd-overlay jansson libpng libjpeg) \
+	    $(pkg-config --cflags libbsd-overlay jansson libpng libjpeg libxml-2.0) \
 	    -o "$out/$name-fuzz" "$harness" "$@" "$top"/src/lib/*.c \
-	    $(pkg-config --libs libbsd-overlay jansson libpng libjpeg) -lm
+	    $(pkg-config --libs libbsd-overlay jansson libpng libjpeg libxml-2.0) -lm
 done
 
 # Each line: tool|sources|compiler flags|libraries, as make expands them.
@@ -60,9 +60,9 @@ ${MAKE:-make} -s fuzz-tool-sources | while IFS='|' read -r tool sources cflags l
 	echo "fuzz: building $out/$tool-main-fuzz"
 	# shellcheck disable=SC2086
 	clang $flags -std=c11 -I. -I"$top/src/lib" $(include_dirs $sources) \
-	    $(pkg-config --cflags libbsd-overlay jansson) \
+	    $(pkg-config --cflags libbsd-overlay jansson libxml-2.0) \
 	    -DTOOL="\"$tool\"" -DTOOL_MAIN="$fn" -Dmain="$fn" \
 	    -o "$out/$tool-main-fuzz" "$top/fuzz/tool.c" "$@" \
 	    "$top"/src/lib/*.c $keep \
-	    $(pkg-config --libs libbsd-overlay jansson) -lm
+	    $(pkg-config --libs libbsd-overlay jansson libxml-2.0) -lm
 done

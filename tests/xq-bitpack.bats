@@ -86,10 +86,10 @@ perft_checked() {
 
 @test "every scheme packs the sample games as it always has" {
 	for s in geometric index ranked; do
-		run --separate-stderr xq-bitpack -S "$s" "$d/ccpd-30.iccs"
+		run --separate-stderr xq-bitpack --scheme="$s" "$d/ccpd-30.iccs"
 		[ "$status" -eq 0 ]
 		diff -u "$d/ccpd-30.$s-2" <(printf '%s\n' "$output")
-		run --separate-stderr xq-bitpack --pack-version=1 -S "$s" \
+		run --separate-stderr xq-bitpack --pack-version=1 --scheme="$s" \
 		    "$d/ccpd-30.iccs"
 		[ "$status" -eq 0 ]
 		diff -u "$d/ccpd-30.$s" <(printf '%s\n' "$output")
@@ -139,17 +139,17 @@ perft_checked() {
 	mate='3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1'
 	for s in geometric index ranked; do
 		for r in '"1-0"' '"0-1"' '"1/2-1/2"' null; do
-			p=$(xq-bitpack -S "$s" -i json <<<"{\"result\":$r,\"moves\":[\"h2e2\"]}")
+			p=$(xq-bitpack --scheme="$s" -i json <<<"{\"result\":$r,\"moves\":[\"h2e2\"]}")
 			run --separate-stderr xq-bitpack -f json <<<"$p"
 			[ "$output" = "{\"result\":$r,\"end\":null,\"moves\":[\"h2e2\"]}" ]
 		done
 		# The mate gives the result, in no more characters.
-		a=$(xq-bitpack -S "$s" <<<"position fen $mate moves e1d1")
-		b=$(xq-bitpack -S "$s" -i json <<<"{\"result\":\"1-0\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}")
+		a=$(xq-bitpack --scheme="$s" <<<"position fen $mate moves e1d1")
+		b=$(xq-bitpack --scheme="$s" -i json <<<"{\"result\":\"1-0\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}")
 		[ "$a" = "$b" ]
 		run --separate-stderr xq-bitpack -f json <<<"$a"
 		[ "$output" = "{\"result\":\"1-0\",\"end\":\"mate\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}" ]
-		run --separate-stderr xq-bitpack -S "$s" -i json <<<"{\"result\":\"0-1\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}"
+		run --separate-stderr xq-bitpack --scheme="$s" -i json <<<"{\"result\":\"0-1\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}"
 		[ "$status" -eq 1 ]
 		[[ "$stderr" = *"cannot pack this game: the result is not the one the end of the game gives (1 plies)" ]]
 	done
@@ -158,7 +158,7 @@ perft_checked() {
 @test "every scheme gives back the sample games" {
 	for s in geometric index ranked; do
 		for f in ccpd-30 wxf-20; do
-			xq-bitpack -S "$s" "$d/$f.iccs" >"$BATS_TEST_TMPDIR/p"
+			xq-bitpack --scheme="$s" "$d/$f.iccs" >"$BATS_TEST_TMPDIR/p"
 			xq-bitpack "$BATS_TEST_TMPDIR/p" >"$BATS_TEST_TMPDIR/u"
 			cmp "$d/$f.iccs" "$BATS_TEST_TMPDIR/u"
 		done
@@ -167,9 +167,9 @@ perft_checked() {
 
 @test "ranked is the shortest scheme and geometric the longest" {
 	local g i r
-	g=$(xq-bitpack -S geometric "$d/ccpd-30.iccs" | wc -c)
-	i=$(xq-bitpack -S index "$d/ccpd-30.iccs" | wc -c)
-	r=$(xq-bitpack -S ranked "$d/ccpd-30.iccs" | wc -c)
+	g=$(xq-bitpack --scheme=geometric "$d/ccpd-30.iccs" | wc -c)
+	i=$(xq-bitpack --scheme=index "$d/ccpd-30.iccs" | wc -c)
+	r=$(xq-bitpack --scheme=ranked "$d/ccpd-30.iccs" | wc -c)
 	[ "$r" -lt "$i" ]
 	[ "$i" -lt "$g" ]
 }
@@ -177,7 +177,7 @@ perft_checked() {
 @test "random legal games, some from other positions, round-trip" {
 	xq-randgame 20261129 300 ucci >"$BATS_TEST_TMPDIR/games"
 	for s in geometric index ranked; do
-		xq-bitpack -S "$s" "$BATS_TEST_TMPDIR/games" >"$BATS_TEST_TMPDIR/p"
+		xq-bitpack --scheme="$s" "$BATS_TEST_TMPDIR/games" >"$BATS_TEST_TMPDIR/p"
 		xq-bitpack -f ucci "$BATS_TEST_TMPDIR/p" >"$BATS_TEST_TMPDIR/u"
 		cmp "$BATS_TEST_TMPDIR/games" "$BATS_TEST_TMPDIR/u"
 	done
@@ -258,12 +258,12 @@ perft_checked() {
 	run --separate-stderr xq-bitpack -f nonesuch </dev/null
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "xq-bitpack: unknown output format: nonesuch (one of: packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)" ]
-	run --separate-stderr xq-bitpack -S nonesuch </dev/null
+	run --separate-stderr xq-bitpack --scheme=nonesuch </dev/null
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "xq-bitpack: unknown scheme: nonesuch (one of: geometric, index, ranked)" ]
 	run --separate-stderr xq-bitpack -i nonesuch </dev/null
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "xq-bitpack: unknown input format: nonesuch (one of: auto, packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)" ]
+	[ "$stderr" = "xq-bitpack: unknown input format: nonesuch (one of: auto, packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf, cbf)" ]
 	run --separate-stderr xq-bitpack --pack-version=3 </dev/null
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "xq-bitpack: unknown packed version: 3 (one of: 1, 2)" ]
@@ -290,7 +290,7 @@ perft_checked() {
 	run xq-bitpack -f fen examples/xq-opening.txt
 	[ "$output" = "r2akab1r/9/1cncb1n2/p3p3p/2p3p2/9/P1P1P1P1P/C1N1B1N1C/9/R1BAKA1R1 w - - 12 7" ]
 	run xq-bitpack -f board examples/xq-opening.txt
-	[ "$output" = 0BKNzIZ-uBqLUwvYAItGeMYs ]
+	[ "$output" = 3RsYMeGtIAYvwULqBu-ZIzNKB ]
 	run --separate-stderr xq-bitpack <<<"h2e2 h9g7 h0g2 e9e7"
 	[ "$status" -eq 1 ]
 	[ "$output" = "h2e2 h9g7 h0g2 e9e7" ]
@@ -298,18 +298,65 @@ perft_checked() {
 }
 
 @test "the examples of xq-pack(5)" {
-	run xq-bitpack -S ranked <<<"g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7"
+	run xq-bitpack --scheme=ranked <<<"g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7"
 	[ "$output" = 2rhGkvFheSOr ]
-	run xq-bitpack --pack-version=1 -S ranked <<<"g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7"
+	run xq-bitpack --pack-version=1 --scheme=ranked <<<"g0e2 h7d7 h0g2 h9g7 i0h0 g6g5 h2i2 c9e7 b0c2 c6c5 b2a2 b9c7"
 	[ "$output" = 1rGkvFheSOw ]
 	run xq-bitpack <<<"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+	[ "$output" = 3vsQj2Z16cvxZEBTJTkhPFeaB ]
+	run xq-bitpack --pack-version=1 <<<"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 	[ "$output" = 0BaeFPhkTJTBEZxvc61Z2jQs ]
+}
+
+@test "version 0 positions decode as they always did; version 3 is checked" {
+	d=$data/xq-bitpack
+	# Written by the version 0 writer before version 3 existed.
+	run --separate-stderr xq-bitpack -i board -f fen "$d/positions-0.board"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$d/positions-0.fen")" ]
+	run --separate-stderr xq-bitpack --pack-version=1 -f board "$d/positions-0.fen"
+	[ "$output" = "$(cat "$d/positions-0.board")" ]
+	# Version 3 decodes to the same positions.
+	xq-bitpack -f board "$d/positions-0.fen" > "$BATS_TEST_TMPDIR/b3"
+	[ "$(cut -c1 "$BATS_TEST_TMPDIR/b3" | sort -u)" = 3 ]
+	run --separate-stderr xq-bitpack -f fen "$BATS_TEST_TMPDIR/b3"
+	[ "$output" = "$(cat "$d/positions-0.fen")" ]
+	# Every one cut by a character, or lengthened by any one, is refused.
+	awk '{ print substr($0, 1, length($0) - 1) }' "$BATS_TEST_TMPDIR/b3" > "$BATS_TEST_TMPDIR/cut"
+	run --separate-stderr xq-bitpack -i board -f fen "$BATS_TEST_TMPDIR/cut"
+	[ "$status" -eq 1 ]
+	[ "$(printf '%s\n' "$stderr" | grep -c 'stdin\|cut:[0-9]*: ')" -eq 60 ]
+	a=ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_
+	awk -v a="$a" '{ for (i = 1; i <= 64; i++) print $0 substr(a, i, 1) }' \
+	    "$BATS_TEST_TMPDIR/b3" > "$BATS_TEST_TMPDIR/long"
+	run --separate-stderr xq-bitpack -i board -f fen "$BATS_TEST_TMPDIR/long"
+	[ "$(printf '%s\n' "$stderr" | grep -c 'long:[0-9]*: ')" -eq 3840 ]
+	# Version 0 misses some of them: they decode to other positions.
+	awk '{ print substr($0, 1, length($0) - 1) }' "$d/positions-0.board" > "$BATS_TEST_TMPDIR/cut0"
+	run --separate-stderr xq-bitpack -i board -f fen "$BATS_TEST_TMPDIR/cut0"
+	[ "$(printf '%s\n' "$stderr" | grep -c 'cut0:[0-9]*: ')" -lt 60 ]
+	run --separate-stderr xq-bitpack -i board <<<"$(sed -n 1p "$BATS_TEST_TMPDIR/cut")"
+	[[ "$stderr" == *"the check character does not match: a damaged or cut position"* ]]
+}
+
+@test "-S is the old spelling of --scheme, understood but not listed" {
+	d=$data/xq-bitpack
+	[ "$(xq-bitpack -S index "$d/ccpd-30.iccs")" = "$(xq-bitpack --scheme=index "$d/ccpd-30.iccs")" ]
+	[ "$(xq-bitpack -S index "$d/ccpd-30.iccs")" != "$(xq-bitpack "$d/ccpd-30.iccs")" ]
+	run xq-bitpack --help
+	[[ "$output" == *"      --scheme=SCHEME"* ]]
+	[[ "$output" != *"-S"* ]]
+	# The letters of an earlier draft are gone.
+	for o in -e -l -m; do
+		run xq-bitpack "$o" x </dev/null
+		[ "$status" -eq 2 ]
+	done
 }
 
 @test "bash completion offers options, formats and schemes" {
 	run complete_words xq-bitpack --sch
 	[ "$output" = --scheme ]
-	run complete_words xq-bitpack -S r
+	run complete_words xq-bitpack --scheme=r
 	[ "$output" = ranked ]
 	run complete_words xq-bitpack -f ch
 	[ "$output" = chinese ]
@@ -328,13 +375,13 @@ perft_checked() {
 	checked=$stderr
 	[ "$(printf '%s\n' "$checked" | wc -l)" -eq 6 ]
 	for scheme in geometric index ranked; do
-		run --separate-stderr xq-bitpack -S "$scheme" \
+		run --separate-stderr xq-bitpack --scheme="$scheme" \
 		    "$BATS_TEST_TMPDIR/bad"
 		[ "$status" -eq 1 ]
 		[ "$stderr" = "$checked" ]
 		[ "${lines[0]}" = "h2e2 h9g7 h0g2 e9e7" ]
 		[ "${lines[4]}" = "h2e2 h9g7 h0g2 x1" ]
-		[ "${lines[6]}" = "$(xq-bitpack -S "$scheme" <<<"h2e2 h9g7")" ]
+		[ "${lines[6]}" = "$(xq-bitpack --scheme="$scheme" <<<"h2e2 h9g7")" ]
 	done
 	printf '%s\n' "$checked" | grep -q 'ply 7: c0e2: illegal: it leaves the king in check'
 	printf '%s\n' "$checked" | grep -q 'ply 2: h0e2: not a piece of the side to move'
@@ -353,7 +400,7 @@ perft_checked() {
 	[ "$output" = "{\"result\":null,\"end\":null,\"fen\":\"$mate\",\"moves\":[\"e1e2\"]}" ]
 	# Through a packed link in each scheme the end is the same.
 	for scheme in geometric index ranked; do
-		p=$(xq-bitpack -S "$scheme" <<<"position fen $stale moves a7a8")
+		p=$(xq-bitpack --scheme="$scheme" <<<"position fen $stale moves a7a8")
 		run --separate-stderr xq-bitpack -f json <<<"$p"
 		[ "$output" = "{\"result\":\"1-0\",\"end\":\"stalemate\",\"fen\":\"$stale\",\"moves\":[\"a7a8\"]}" ]
 	done
@@ -431,7 +478,7 @@ perft_checked() {
 @test "a game of 10000 plies packs and unpacks in every scheme" {
 	line=$(for i in $(seq 2500); do printf 'h0g2 h9g7 g2h0 g7h9 '; done)
 	for s in geometric index ranked; do
-		p=$(timeout 60 xq-bitpack -S "$s" <<<"$line")
+		p=$(timeout 60 xq-bitpack --scheme="$s" <<<"$line")
 		# xq-pack(5): no packed game is longer than 28374 characters.
 		[ "${#p}" -le 28374 ]
 		run timeout 60 xq-bitpack -f iccs <<<"$p"
@@ -498,9 +545,9 @@ perft_checked() {
 	run xq-bitpack --help
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" = "usage: xq-bitpack "* ]]
-	for o in -e,\ --encoding= -f,\ --format= -h,\ --help -i,\ --input= \
-	    -l,\ --lines -m,\ --movetext= --pack-version= \
-	    -S,\ --scheme= --summary -V,\ --version; do
+	for o in -E,\ --encoding= -f,\ --format= -h,\ --help -i,\ --input= \
+	    -L,\ --lines -M,\ --movetext= --pack-version= \
+	    "    --scheme=" --summary -V,\ --version; do
 		[ "$(printf '%s\n' "$output" | grep -c -- "^  .*$o")" -eq 1 ]
 	done
 	printf '%s\n' "$output" | grep -q 'FORMAT: packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)'
@@ -521,15 +568,23 @@ perft_checked() {
 	diff -u "$top_srcdir/src/xq/model.c" <(printf '%s\n' "$output")
 }
 
-@test "a packed position is at most 25 characters, without leading zeros" {
-	# xq-pack(5): every position fits in 141 bits, 24 digits after the 0.
+@test "a packed position is at most 25 or 26 characters, without zero padding" {
+	# xq-pack(5): every position fits in 141 bits, 24 digits after the
+	# 0 (version 0) or after the 3 and its check character (version 3).
 	run xq-randgame 3 200 ucci
-	printf '%s\n' "$output" | xq-bitpack -f board >"$BATS_TEST_TMPDIR/b"
+	printf '%s\n' "$output" | xq-bitpack --pack-version=1 -f board >"$BATS_TEST_TMPDIR/b"
 	[ "$(awk 'length($0) > 25' "$BATS_TEST_TMPDIR/b" | wc -l)" -eq 0 ]
-	p=$(xq-bitpack -f board <<<h2e2)
+	printf '%s\n' "$output" | xq-bitpack -f board >"$BATS_TEST_TMPDIR/b3"
+	[ "$(awk 'length($0) > 26' "$BATS_TEST_TMPDIR/b3" | wc -l)" -eq 0 ]
+	p=$(xq-bitpack --pack-version=1 -f board <<<h2e2)
 	run --separate-stderr xq-bitpack <<<"0A${p#0}"
 	[ "$status" -eq 1 ]
 	[[ "$stderr" = *": not the form a writer gives its position (0A"* ]]
 	run --separate-stderr xq-bitpack -f fen <<<"$p"
 	[ "$status" -eq 0 ]
+	# Version 3: a trailing A (a high zero digit) is refused before the check.
+	p=$(xq-bitpack -f board <<<h2e2)
+	run --separate-stderr xq-bitpack <<<"${p}A"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" = *": not the form a writer gives its position (${p}A)" ]]
 }

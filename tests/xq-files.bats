@@ -16,12 +16,12 @@ setup() {
 	run --separate-stderr xq-bitpack -f ucci "$d"/ccpd-*.pgn
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(cat "$d/ccpd.ucci")" ]
-	run --separate-stderr xq-bitpack -e big5 -f ucci "$d"/ccpd-*.pgn
+	run --separate-stderr xq-bitpack -E big5 -f ucci "$d"/ccpd-*.pgn
 	[ "$output" = "$(cat "$d/ccpd.ucci")" ]
 }
 
 @test "Big5 read as GB18030 decodes without error but yields no moves" {
-	run --separate-stderr xq-bitpack -e gb18030 -f iccs "$d/ccpd-00000107.pgn"
+	run --separate-stderr xq-bitpack -E gb18030 -f iccs "$d/ccpd-00000107.pgn"
 	[ "$status" -eq 1 ]
 	[ "$output" = "" ]
 	[[ "$stderr" == *"ccpd-00000107.pgn: game 1: ply 1: "* ]]
@@ -52,16 +52,16 @@ setup() {
 	[ "$output" = '{"tags":{"Event":"功夫{}"},"result":null,"end":null,"moves":["h2e2","h9g7"]}' ]
 }
 
-@test "an encoding that cannot be told is refused, and -e says it" {
+@test "an encoding that cannot be told is refused, and -E says it" {
 	printf '[Event "\260\241\260\241"]\n\n1. h2e2 *\n' > "$tmp/unclear.pgn"
 	run --separate-stderr xq-bitpack "$tmp/unclear.pgn"
 	[ "$status" -eq 2 ]
 	[ "$output" = "" ]
-	[ "$stderr" = "xq-bitpack: $tmp/unclear.pgn: unknown text encoding: cannot tell GB18030 from Big5 by its text (say it with -e)" ]
-	run --separate-stderr xq-bitpack -e gbk -f json "$tmp/unclear.pgn"
+	[ "$stderr" = "xq-bitpack: $tmp/unclear.pgn: unknown text encoding: cannot tell GB18030 from Big5 by its text (say it with -E)" ]
+	run --separate-stderr xq-bitpack -E gbk -f json "$tmp/unclear.pgn"
 	[ "$status" -eq 0 ]
 	[ "$output" = '{"tags":{"Event":"啊啊"},"result":null,"end":null,"moves":["h2e2"]}' ]
-	run --separate-stderr xq-bitpack -e no-such-encoding "$tmp/unclear.pgn"
+	run --separate-stderr xq-bitpack -E no-such-encoding "$tmp/unclear.pgn"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "xq-bitpack: unknown encoding: no-such-encoding"* ]]
 }
@@ -178,7 +178,7 @@ setup() {
 	for f in features.pgn wukong-game.ubb; do
 		xq-bitpack --lines -f ucci "$d/$f" > "$tmp/want" 2>/dev/null || true
 		for m in chinese wxf iccs; do
-			xq-bitpack -f pgn -m "$m" "$d/$f" 2>/dev/null > "$tmp/out.pgn" || true
+			xq-bitpack -f pgn -M "$m" "$d/$f" 2>/dev/null > "$tmp/out.pgn" || true
 			run --separate-stderr xq-bitpack --lines -f ucci "$tmp/out.pgn"
 			[ "$status" -eq 0 ]
 			[ "$output" = "$(cat "$tmp/want")" ]
@@ -196,10 +196,10 @@ setup() {
 	[ "${lines[2]}" = '[Result "*"]' ]
 	[[ "$output" == *" 1. 炮二平五 {start of main line} 1... 炮８平５"* ]]
 	[ "${lines[-1]}" = " *" ]
-	run --separate-stderr xq-bitpack -f pgn -m wxf "$d/wukong-game.ubb"
+	run --separate-stderr xq-bitpack -f pgn -M wxf "$d/wukong-game.ubb"
 	[[ "$output" == *'[Format "WXF"]'* ]]
 	[[ "$output" == *" 1. C2.5 "* ]]
-	run --separate-stderr xq-bitpack -f pgn -m ucci "$d/wukong-game.ubb"
+	run --separate-stderr xq-bitpack -f pgn -M ucci "$d/wukong-game.ubb"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "xq-bitpack: unknown movetext notation: ucci (one of: chinese, iccs, wxf)"* ]]
 }
@@ -257,10 +257,101 @@ EOF2
 @test "bash completion offers the game file options and formats" {
 	run complete_words xq-bitpack -f ''
 	[[ "$output" == *pgn* && "$output" == *dhtmlxq* && "$output" == *xqf* ]]
-	run complete_words xq-bitpack -m ''
+	run complete_words xq-bitpack -M ''
 	[ "$output" = "$(printf '%s\n' chinese iccs wxf)" ]
 	run complete_words xq-bitpack --l
 	[ "$output" = "--lines" ]
-	run complete_words xq-bitpack -e ''
+	run complete_words xq-bitpack -E ''
 	[[ "$output" == *big5* && "$output" == *gbk* ]]
+}
+
+@test "CBF: told by its XML root, tags, result, comments and the moves" {
+	run --separate-stderr xq-bitpack -f iccs "$d/cbf-opening.cbf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" ]
+	run --separate-stderr xq-bitpack -i cbf -f json "$d/cbf-opening.cbf"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -r '.tags.Red, .tags.Black, .tags.Event, .result')" = "$(printf 'Red player\nBlack player\nTest & Practice\n0-1')" ]
+	run --separate-stderr xq-bitpack -f pgn "$d/cbf-opening.cbf"
+	[[ "$output" == *'[Title "中炮对屏风马 (a test game)"]'* ]]
+	[[ "$output" == *'{Central cannon against screen horses.}'*'1. 炮二平五'* ]]
+	[[ "$output" == *'{The screen horse: <not a tag>, & not an entity.}'* ]]
+	[[ "$output" == *'{Black is fine.}'* ]]
+	# The same file in GB18030, as its declaration says, and from stdin.
+	iconv -f UTF-8 -t GB18030 "$d/cbf-opening.cbf" |
+	    sed 's/encoding="UTF-8"/encoding="GB18030"/' > "$tmp/gbk.cbf"
+	run --separate-stderr xq-bitpack -f pgn "$tmp/gbk.cbf"
+	[[ "$output" == *'[Title "中炮对屏风马 (a test game)"]'* ]]
+	run --separate-stderr xq-bitpack -f iccs < "$tmp/gbk.cbf"
+	[ "$output" = "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7" ]
+}
+
+@test "CBF: a FEN start, RecordResult's values, and what is not known" {
+	sed -e 's,<FEN>.*</FEN>,<FEN>4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1</FEN>,' \
+	    -e '/<Move value="[1-9]/d' -e 's,<RecordResult>2,<RecordResult>3,' \
+	    -e 's,</MoveList>,<Move value="08-00" />\n</MoveList>,' \
+	    "$d/cbf-opening.cbf" > "$tmp/fen.cbf"
+	run --separate-stderr xq-bitpack -f json "$tmp/fen.cbf"
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | jq -r '.fen, .moves[0], .result')" = "$(printf '4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1\na1a9\n1/2-1/2')" ]
+	for r in 0 4 x; do
+		sed "s,<RecordResult>2,<RecordResult>$r," "$d/cbf-opening.cbf" > "$tmp/r.cbf"
+		run --separate-stderr xq-bitpack -f json "$tmp/r.cbf"
+		[ "$(echo "$output" | jq -r .result)" = null ]
+	done
+	sed 's,<RecordResult>2,<RecordResult>1,' "$d/cbf-opening.cbf" > "$tmp/r.cbf"
+	run --separate-stderr xq-bitpack -f json "$tmp/r.cbf"
+	[ "$(echo "$output" | jq -r .result)" = 1-0 ]
+	# An element of the move list that is not a move is refused.
+	sed 's,<Move value="89-79" />,<Variation />,' "$d/cbf-opening.cbf" > "$tmp/v.cbf"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/v.cbf"
+	[ "$status" -eq 1 ]
+	[ "$output" = "h2e2 h9g7 h0g2 i9h9" ]
+	[ "$stderr" = "xq-bitpack: $tmp/v.cbf: game 1: ply 5: Variation: not a <Move> (CBF variations are not known); the rest of its line is left out" ]
+}
+
+@test "CBF: bad XML and an illegal move are reported, the rest converts" {
+	run --separate-stderr xq-bitpack -f iccs "$d/cbf-illegal.cbf" "$d/cbf-opening.cbf"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(printf 'h2e2 h9g7 h0g2 i9h9\nh2e2 h9g7 h0g2 i9h9 i0h0 b9c7')" ]
+	[ "$stderr" = "xq-bitpack: $d/cbf-illegal.cbf: game 1: ply 5: 89-69: illegal: a piece of the same side stands there; the rest of its line is left out" ]
+	run --separate-stderr xq-bitpack -i cbf -f iccs "$d/cbf-broken.cbf" "$d/cbf-opening.cbf"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(printf '\nh2e2 h9g7 h0g2 i9h9 i0h0 b9c7')" ]
+	[[ "$stderr" == "xq-bitpack: $d/cbf-broken.cbf: game 1: not well-formed XML at line "[0-9]*": "* ]]
+	# Told by its root element: other XML is not CBF, a DTD is not read.
+	printf '<?xml version="1.0"?>\n<html><p>[DhtmlXQ]</p></html>\n' > "$tmp/other.cbf"
+	run --separate-stderr xq-bitpack -i cbf "$tmp/other.cbf"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"other.cbf: game 1: not a CBF file (no <ChineseChessRecord> root) (html)" ]]
+	printf '<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY a "aa">]>\n<ChineseChessRecord/>\n' > "$tmp/dtd.cbf"
+	run --separate-stderr xq-bitpack "$tmp/dtd.cbf"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"dtd.cbf: game 1: a DTD in a CBF file is not read" ]]
+}
+
+@test "XQF: obfuscated version 0x12 files read back to the same tree" {
+	# Shipped: wukong-game.ubb written as XQF and scrambled with the keys
+	# of an XQStudio file (xqf-scramble af322adfc5158d332b).
+	[ "$(head -c 3 "$d/wukong-game-0x12.xqf" | od -An -tx1 | tr -d ' ')" = 585112 ]
+	run --separate-stderr xq-bitpack --lines -f iccs "$d/wukong-game-0x12.xqf"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$d/wukong-game.lines")" ]
+	run --separate-stderr xq-bitpack -f pgn "$d/wukong-game-0x12.xqf"
+	[[ "$output" == *'[Title "无标题"]'* ]]
+	[[ "$output" == *'{Here branching occurrs}'* ]]
+	# Made now, with other keys: the piece table's rotation, the square
+	# keys, the byte mask and the comment key all change with them.
+	xq-bitpack -f xqf "$d/wukong-game.ubb" > "$tmp/plain.xqf"
+	for keys in 000000000000000000 ff0123456789abcdef 5a00ff00ff10203040 \
+	    c3deadbeef01020304; do
+		xqf-scramble "$keys" < "$tmp/plain.xqf" > "$tmp/s.xqf"
+		! cmp -s "$tmp/s.xqf" "$d/wukong-game-0x12.xqf"
+		run --separate-stderr xq-bitpack --lines -f iccs "$tmp/s.xqf"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$d/wukong-game.lines")" ]
+	done
+	# The plain file is refused by the scrambler once it is scrambled.
+	run xqf-scramble 000000000000000000 < "$tmp/s.xqf"
+	[ "$status" -eq 2 ]
 }

@@ -13,7 +13,7 @@ _xq_bitpack()
 		prev=${COMP_WORDS[COMP_CWORD-2]}
 	fi
 	case $prev in
-	-e|--encoding)
+	-E|--encoding)
 		COMPREPLY=($(compgen -W 'auto big5 gb18030 gbk utf-8' -- "$cur"))
 		return
 		;;
@@ -22,10 +22,10 @@ _xq_bitpack()
 		return
 		;;
 	-i|--input)
-		COMPREPLY=($(compgen -W 'auto board chinese dhtmlxq fen iccs json packed pgn ucci wxf xqf' -- "$cur"))
+		COMPREPLY=($(compgen -W 'auto board cbf chinese dhtmlxq fen iccs json packed pgn ucci wxf xqf' -- "$cur"))
 		return
 		;;
-	-m|--movetext)
+	-M|--movetext)
 		COMPREPLY=($(compgen -W 'chinese iccs wxf' -- "$cur"))
 		return
 		;;
@@ -39,7 +39,7 @@ _xq_bitpack()
 		;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-e -f -h -i -l -m -S -V --encoding --format --help --input --lines --movetext --pack-version --scheme --summary --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-E -f -h -i -L -M -V --encoding --format --help --input --lines --movetext --pack-version --scheme --summary --version' -- "$cur"))
 		return
 	fi
 	COMPREPLY=($(compgen -f -- "$cur"))

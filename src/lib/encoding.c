@@ -169,7 +169,7 @@ detect_encoding(const char *s, size_t len, const char **why)
 		return "GB18030";
 	if (big5ok && big5score > 2 * gbscore)
 		return "BIG5";
-	*why = "cannot tell GB18030 from Big5 by its text (say it with -e)";
+	*why = "cannot tell GB18030 from Big5 by its text (say it with -E)";
 	return NULL;
 }
 

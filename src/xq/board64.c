@@ -178,13 +178,46 @@ board_from_bignum(struct bignum *v, struct xqpos *pos)
 	return in_check(pos, !pos->side) ? -1 : 0;
 }
 
-/* "0" and the integer in base 64, most significant digit first. */
+/*
+ * The check character of version 2 games (at 2) and version 3 positions
+ * (at 1): the sum, modulo 64, of the value of each other character times
+ * an odd weight, 2i + 1 for the character at i (counted without the
+ * check itself).  An odd weight makes any change of one character
+ * change the sum, and a writer never ends a string with "A" (0), so
+ * cutting the last character or adding one changes it too.
+ */
+int
+check_value(const char *s, size_t len, size_t at)
+{
+	const char *p;
+	unsigned int sum = 0;
+	size_t i, k;
+
+	for (i = 0, k = 0; i < len; i++) {
+		if (i == at)
+			continue;
+		/* Callers check the alphabet; anything else counts 0. */
+		p = s[i] != '\0' ? strchr(b64, s[i]) : NULL;
+		sum += (unsigned int)((2 * k + 1) % 64) *
+		    (unsigned int)(p != NULL ? p - b64 : 0);
+		sum %= 64;
+		k++;
+	}
+	return (int)sum;
+}
+
+/*
+ * Version 0: "0" and the integer in base 64, most significant digit
+ * first.  Version 3: "3", the check character, then the digits least
+ * significant first, so that a string never ends in "A" (0): the check
+ * then catches every cut or added last character (xq-pack(5)).
+ */
 char *
-pack_board(const struct xqpos *pos)
+pack_board(const struct xqpos *pos, int version)
 {
 	struct bignum v;
 	char *digits, *s;
-	size_t len;
+	size_t len, i;
 
 	bn_init(&v);
 	if (board_to_bignum(pos, &v) == -1) {
@@ -194,9 +227,17 @@ pack_board(const struct xqpos *pos)
 	digits = bn_to_text(&v, 64, b64);
 	bn_free(&v);
 	len = strlen(digits);
-	s = xmalloc(len + 2);
-	s[0] = '0';
-	memcpy(s + 1, digits, len + 1);
+	s = xmalloc(len + 3);
+	if (version != 3) {
+		s[0] = '0';
+		memcpy(s + 1, digits, len + 1);
+	} else {
+		s[0] = '3';
+		for (i = 0; i < len; i++)
+			s[2 + i] = digits[len - 1 - i];
+		s[2 + len] = '\0';
+		s[1] = b64[check_value(s, len + 2, 1)];
+	}
 	free(digits);
 	return s;
 }
@@ -205,19 +246,37 @@ int
 unpack_board(const char *s, size_t len, struct xqpos *pos, const char **why)
 {
 	struct bignum v;
+	char digits[32];
+	const char *text = s + 1;
+	size_t i, n = len - 1;
 	int rc;
 
 	if (!is_packed_board(s, len)) {
 		*why = "not a packed position";
 		return -1;
 	}
-	/* No writer gives a leading zero digit: 0A is zero, and alone. */
-	if (len > 2 && s[1] == 'A') {
+	if (s[0] == '3') {
+		/* No writer ends one in A; the digits come lowest first. */
+		if (s[len - 1] == 'A') {
+			*why = "not the form a writer gives its position";
+			return -1;
+		}
+		if (check_value(s, len, 1) != (int)(strchr(b64, s[1]) - b64)) {
+			*why = "the check character does not match: a damaged "
+			    "or cut position";
+			return -1;
+		}
+		n = len - 2;
+		for (i = 0; i < n; i++)
+			digits[i] = s[len - 1 - i];
+		text = digits;
+	} else if (len > 2 && s[1] == 'A') {
+		/* No writer gives a leading zero digit (0A is zero). */
 		*why = "not the form a writer gives its position";
 		return -1;
 	}
 	bn_init(&v);
-	if (bn_from_text(&v, s + 1, len - 1, 64, b64) == -1) {
+	if (bn_from_text(&v, text, n, 64, b64) == -1) {
 		bn_free(&v);
 		*why = "not a packed position";
 		return -1;
@@ -231,14 +290,15 @@ unpack_board(const char *s, size_t len, struct xqpos *pos, const char **why)
 
 /*
  * A packed position: "0" and one to 24 base64url digits (every position
- * fits in 141 bits).
+ * fits in 141 bits), or "3", a check character and one to 24 digits.
  */
 int
 is_packed_board(const char *s, size_t len)
 {
 	size_t i;
 
-	if (len < 2 || len > 25 || s[0] != '0')
+	if (len < 2 || (s[0] != '0' && s[0] != '3') ||
+	    len > (s[0] == '0' ? 25U : 26U) || (s[0] == '3' && len < 3))
 		return 0;
 	for (i = 1; i < len; i++)
 		if (s[i] == '\0' || strchr(b64, s[i]) == NULL)

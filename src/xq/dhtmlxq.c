@@ -59,7 +59,6 @@ struct branch {
 
 static size_t	 read_fields(const char *, const char *, struct field **);
 static const struct field *find(const struct field *, size_t, const char *);
-static int	 square(const char *);
 static int	 read_binit(const struct field *, struct xqpos *);
 static void	 game_block(const char *, const char *, const char *,
 		    size_t, game_fn *, void *);
@@ -119,9 +118,12 @@ find(const struct field *f, size_t n, const char *name)
 	return NULL;
 }
 
-/* The board square of two digits, -1 off the board or not digits. */
-static int
-square(const char *s)
+/*
+ * The board square of two digits, -1 off the board or not digits: x 0-8
+ * from Red's left, y 0-9 from the top (CBF's moves use it too).
+ */
+int
+dhtmlxq_square(const char *s)
 {
 	int x = s[0] - '0', y = s[1] - '0';
 
@@ -143,7 +145,7 @@ read_binit(const struct field *f, struct xqpos *pos)
 		if (!isdigit((unsigned char)f->value[2 * i]) ||
 		    !isdigit((unsigned char)f->value[2 * i + 1]))
 			return -1;
-		if ((sq = square(f->value + 2 * i)) == -1)
+		if ((sq = dhtmlxq_square(f->value + 2 * i)) == -1)
 			continue;
 		if (pos->sq[sq] != EMPTY)
 			return -1;
@@ -195,8 +197,8 @@ play_branch(struct gamerec *g, struct branch *br, size_t nbr, size_t b)
 	n = f->vlen / 4;
 	br[b].node = xreallocarray(NULL, n + 1, sizeof(uint32_t));
 	for (i = 0; i < n; i++) {
-		from = square(f->value + 4 * i);
-		to = square(f->value + 4 * i + 2);
+		from = dhtmlxq_square(f->value + 4 * i);
+		to = dhtmlxq_square(f->value + 4 * i + 2);
 		if (from == -1 || to == -1) {
 			if (cur != NO_NODE)
 				gamerec_fault(g, br[b].start + i, "not a move",
@@ -282,9 +284,9 @@ game_block(const char *p, const char *end, const char *file, size_t number,
 		start_position(&pos);
 	ml = find(f, nf, "movelist");
 	/* Whoever moves first is to move. */
-	if (ml != NULL && ml->vlen >= 4 && square(ml->value) != -1 &&
-	    pos.sq[square(ml->value)] != EMPTY)
-		pos.side = PIECE_SIDE(pos.sq[square(ml->value)]);
+	if (ml != NULL && ml->vlen >= 4 && dhtmlxq_square(ml->value) != -1 &&
+	    pos.sq[dhtmlxq_square(ml->value)] != EMPTY)
+		pos.side = PIECE_SIDE(pos.sq[dhtmlxq_square(ml->value)]);
 	gamerec_set_start(&g, &pos);
 	if (ml == NULL)
 		goto done;

@@ -322,9 +322,10 @@ gamerec_leaves(const struct gamerec *g, uint32_t **out)
 
 /*
  * What a file holds, from its first bytes: XQF by its magic, PGN by a
- * tag pair at its start, DhtmlXQ by its tags anywhere in the first
- * megabyte (a web page has much before them).  The tests look at ASCII
- * only, so they hold in any encoding the text may be in.
+ * tag pair at its start, CBF by its XML root element, DhtmlXQ by its
+ * tags anywhere in the first megabyte (a web page has much before
+ * them).  The tests look at ASCII only, so they hold in any encoding
+ * the text may be in.
  */
 enum file_format
 detect_file_format(const char *s, size_t len)
@@ -337,6 +338,8 @@ detect_file_format(const char *s, size_t len)
 	}
 	if (pgn_detect(s, len))
 		return FILE_PGN;
+	if (cbf_detect(s, len))
+		return FILE_CBF;
 	if (dhtmlxq_detect(s, len < (1 << 20) ? len : (1 << 20)))
 		return FILE_DHTMLXQ;
 	return FILE_NONE;
@@ -357,12 +360,16 @@ read_game_file(const char *s, size_t len, const char *name,
 
 	if (ff == FILE_NONE && (ff = detect_file_format(s, len)) == FILE_NONE) {
 		fflush(stdout);
-		warnx("%s: not a PGN, DhtmlXQ or XQF file", name);
+		warnx("%s: not a PGN, DhtmlXQ, XQF or CBF file", name);
 		return -1;
 	}
 	if (ff == FILE_XQF) {
 		xqf_read((const unsigned char *)s, len, name,
 		    encoding != NULL ? encoding : "GB18030", fn, arg);
+		return 0;
+	}
+	if (ff == FILE_CBF) {
+		cbf_read(s, len, name, encoding, fn, arg);
 		return 0;
 	}
 	if (encoding == NULL &&

@@ -1,6 +1,6 @@
 /*
  * gamefile.h: games as game files hold them, and the readers and
- * writers of those files (pgn.c, dhtmlxq.c, xqf.c).
+ * writers of those files (pgn.c, dhtmlxq.c, xqf.c, cbf.c).
  *
  * A game is its tags, its start position and a tree of moves whose
  * first child at every node is the line played: the main line is the
@@ -82,6 +82,11 @@ int		 pgn_detect(const char *, size_t);
 void		 dhtmlxq_read(const char *, size_t, const char *, game_fn *,
 		    void *);
 int		 dhtmlxq_detect(const char *, size_t);
+int		 dhtmlxq_square(const char *);
+/* CBF is XML: libxml2 decodes it as it says (or as the encoding given). */
+void		 cbf_read(const char *, size_t, const char *, const char *,
+		    game_fn *, void *);
+int		 cbf_detect(const char *, size_t);
 /* XQF is binary: its strings are converted from the encoding given. */
 void		 xqf_read(const unsigned char *, size_t, const char *,
 		    const char *, game_fn *, void *);
@@ -98,7 +103,8 @@ enum file_format {
 	FILE_NONE,
 	FILE_PGN,
 	FILE_DHTMLXQ,
-	FILE_XQF
+	FILE_XQF,
+	FILE_CBF
 };
 enum file_format detect_file_format(const char *, size_t);
 int		 read_game_file(const char *, size_t, const char *,

@@ -2,6 +2,7 @@
 bin_PROGRAMS += xq-bitpack
 xq_bitpack_SOURCES = \
 	src/xq/board.c \
+	src/xq/cbf.c \
 	src/xq/board64.c \
 	src/xq/dhtmlxq.c \
 	src/xq/gamefile.c \
@@ -17,8 +18,8 @@ xq_bitpack_SOURCES = \
 	src/xq/pgn.c \
 	src/xq/xq.h \
 	src/xq/xqf.c
-xq_bitpack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
-xq_bitpack_LDADD = $(LDADD) $(JANSSON_LIBS)
+xq_bitpack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(LIBXML_CFLAGS)
+xq_bitpack_LDADD = $(LDADD) $(JANSSON_LIBS) $(LIBXML_LIBS)
 libgf_a_SOURCES += src/lib/rangecoder.c
 
 # A perft counter for the tests and the benchmark.
@@ -86,11 +87,13 @@ EXTRA_DIST += \
 	tests/data/xq-bitpack/errors.err \
 	tests/data/xq-bitpack/errors.in \
 	tests/data/xq-bitpack/errors.out \
+	tests/data/xq-bitpack/positions-0.board \
+	tests/data/xq-bitpack/positions-0.fen \
 	tests/data/xq-bitpack/vector12.chinese \
 	tests/data/xq-bitpack/vector12.iccs \
 	tests/data/xq-bitpack/wxf-20.iccs \
 	tests/data/xq-bitpack/wxf-masters-hu-liu.iccs
-EXTRA_DIST += bench/xq-bitpack.sh
+EXTRA_DIST += bench/xq-bitpack.sh bench/xq-positions.sh
 EXTRA_DIST += fuzz/xq-bitpack-board.c fuzz/xq-bitpack-unpack.c
 
 # Move notations: 300 published games and golden files.
@@ -112,12 +115,16 @@ EXTRA_DIST += \
 TESTS += tests/xq-files.bats
 EXTRA_DIST += \
 	bench/xq-files.sh \
+	fuzz/xq-bitpack-cbf.c \
 	fuzz/xq-bitpack-dhtmlxq.c \
 	fuzz/xq-bitpack-files.h \
 	fuzz/xq-bitpack-pgn.c \
 	fuzz/xq-bitpack-xqf.c \
 	tests/xq-files.bats \
 	tests/data/xq-files/README.md \
+	tests/data/xq-files/cbf-broken.cbf \
+	tests/data/xq-files/cbf-illegal.cbf \
+	tests/data/xq-files/cbf-opening.cbf \
 	tests/data/xq-files/ccpd-00000008.pgn \
 	tests/data/xq-files/ccpd-00000037.pgn \
 	tests/data/xq-files/ccpd-00000080.pgn \
@@ -140,6 +147,7 @@ EXTRA_DIST += \
 	tests/data/xq-files/wukong-44.iccs \
 	tests/data/xq-files/wukong-bulk-games-uci.iccs \
 	tests/data/xq-files/wukong-bulk-games-uci.pgn \
+	tests/data/xq-files/wukong-game-0x12.xqf \
 	tests/data/xq-files/wukong-game.lines \
 	tests/data/xq-files/wukong-game.ubb \
 	tests/data/xq-files/wukong-winboard-san.iccs \
@@ -147,3 +155,7 @@ EXTRA_DIST += \
 	tests/data/xq-files/wukong-xqdb-international.pgn \
 	tests/data/xq-files/wukong-xqdb-traditional.pgn \
 	tests/data/xq-files/wukong-xqdb.iccs
+
+# Plain XQF files disguised as version 0x12, for the tests of the reader.
+check_PROGRAMS += xqf-scramble
+xqf_scramble_SOURCES = src/xq/xqf-scramble.c

@@ -72,7 +72,7 @@ struct file_run {
 #define OUT_NAMES "packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, " \
     "dhtmlxq, xqf"
 #define IN_NAMES "auto, packed, fen, board, iccs, ucci, wxf, chinese, json, " \
-    "pgn, dhtmlxq, xqf"
+    "pgn, dhtmlxq, xqf, cbf"
 
 static __dead void usage(int);
 static void	 parse_format(const char *, struct options *);
@@ -103,18 +103,19 @@ static char	 why_line[512];
 
 enum {
 	OPT_PACK_VERSION = 256,
+	OPT_SCHEME,
 	OPT_SUMMARY
 };
 
 static const struct option longopts[] = {
-	{ "encoding",	required_argument,	NULL,	'e' },
+	{ "encoding",	required_argument,	NULL,	'E' },
 	{ "format",	required_argument,	NULL,	'f' },
 	{ "help",	no_argument,		NULL,	'h' },
 	{ "input",	required_argument,	NULL,	'i' },
-	{ "lines",	no_argument,		NULL,	'l' },
-	{ "movetext",	required_argument,	NULL,	'm' },
+	{ "lines",	no_argument,		NULL,	'L' },
+	{ "movetext",	required_argument,	NULL,	'M' },
 	{ "pack-version", required_argument,	NULL,	OPT_PACK_VERSION },
-	{ "scheme",	required_argument,	NULL,	'S' },
+	{ "scheme",	required_argument,	NULL,	OPT_SCHEME },
 	{ "summary",	no_argument,		NULL,	OPT_SUMMARY },
 	{ "version",	no_argument,		NULL,	'V' },
 	{ NULL,		0,			NULL,	0 }
@@ -125,25 +126,25 @@ usage(int status)
 {
 	FILE *fp = status == 0 ? stdout : stderr;
 
-	fprintf(fp, "usage: xq-bitpack [-hlV] [-e encoding] [-f format] "
-	    "[-i format] [-m notation] [-S scheme] [--pack-version=N] "
+	fprintf(fp, "usage: xq-bitpack [-hLV] [-E encoding] [-f format] "
+	    "[-i format] [-M notation] [--pack-version=N] [--scheme=scheme] "
 	    "[--summary] [file ...]\n");
 	if (status != 0)
 		exit(status);
-	fputs("  -e, --encoding=ENCODING  text encoding of game files "
+	fputs("  -E, --encoding=ENCODING  text encoding of game files "
 	    "(ENCODING: auto, or any iconv knows)\n"
 	    "  -f, --format=FORMAT    what to write (FORMAT: " OUT_NAMES
 	    ")\n"
 	    "  -h, --help             print this help and exit\n"
 	    "  -i, --input=FORMAT     what the input holds (FORMAT: " IN_NAMES
 	    ")\n"
-	    "  -l, --lines            every line of a game file's trees as "
+	    "  -L, --lines            every line of a game file's trees as "
 	    "a record\n"
-	    "  -m, --movetext=NOTATION  moves of PGN written (NOTATION: "
+	    "  -M, --movetext=NOTATION  moves of PGN written (NOTATION: "
 	    "chinese, iccs, wxf)\n"
 	    "      --pack-version=N   version of the packed games written "
-	    "(N: 1, 2)\n"
-	    "  -S, --scheme=SCHEME    how packed games code the moves "
+	    "(N: 1, 2; see xq-pack(5))\n"
+	    "      --scheme=SCHEME    how packed games code the moves "
 	    "(SCHEME: geometric, index, ranked)\n"
 	    "      --summary          count the records on standard error "
 	    "at the end\n"
@@ -185,10 +186,10 @@ parse_input(const char *arg, struct options *o)
 	else if (strcmp(arg, "board") == 0)
 		o->input = IN_BOARD;
 	else if (strcmp(arg, "pgn") == 0 || strcmp(arg, "dhtmlxq") == 0 ||
-	    strcmp(arg, "xqf") == 0) {
+	    strcmp(arg, "xqf") == 0 || strcmp(arg, "cbf") == 0) {
 		o->input = IN_FILE;
 		o->file_format = arg[0] == 'p' ? FILE_PGN : arg[0] == 'd' ?
-		    FILE_DHTMLXQ : FILE_XQF;
+		    FILE_DHTMLXQ : arg[0] == 'x' ? FILE_XQF : FILE_CBF;
 	} else if (notation_from_name(arg, &o->in_notation) == 0)
 		o->input = o->in_notation == NOTATION_AUTO ? IN_AUTO :
 		    IN_MOVES;
@@ -330,7 +331,7 @@ write_game(const struct linereader *lr, const struct options *o,
 		write_line(lr, fen);
 		return 0;
 	case OUT_BOARD:
-		s = pack_board(&pos);
+		s = pack_board(&pos, o->version >= 2 ? BOARD_VERSION : 0);
 		break;
 	case OUT_PACKED:
 		g.start = ml->start;
@@ -580,7 +581,8 @@ write_record(const struct gamerec *g, const struct movelist *ml,
 		for (i = 0; i < ml->n; i++)
 			make_move(&pos, ml->move[i]);
 		if (o->output == OUT_BOARD)
-			s = pack_board(&pos);
+			s = pack_board(&pos, o->version >= 2 ?
+			    BOARD_VERSION : 0);
 		else {
 			fen_format(&pos, fen, sizeof(fen));
 			s = xmalloc(strlen(fen) + 1);
@@ -684,10 +686,10 @@ main(int argc, char *argv[])
 	const char *errstr;
 	int ch, status = GF_EXIT_OK, s, summary = 0;
 
-	while ((ch = getopt_long(argc, argv, "e:f:hi:lm:S:V", longopts,
+	while ((ch = getopt_long(argc, argv, "E:f:hi:LM:S:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
-		case 'e':
+		case 'E':
 			if (strcasecmp(optarg, "auto") == 0)
 				o.encoding = NULL;
 			else if (!encoding_known(optarg))
@@ -704,10 +706,10 @@ main(int argc, char *argv[])
 		case 'i':
 			parse_input(optarg, &o);
 			break;
-		case 'l':
+		case 'L':
 			o.lines = 1;
 			break;
-		case 'm':
+		case 'M':
 			if (notation_from_name(optarg, &o.movetext) == -1 ||
 			    (o.movetext != NOTATION_CHINESE &&
 			    o.movetext != NOTATION_WXF &&
@@ -715,7 +717,8 @@ main(int argc, char *argv[])
 				errx(GF_EXIT_ERROR, "unknown movetext notation: "
 				    "%s (one of: chinese, iccs, wxf)", optarg);
 			break;
-		case 'S':
+		case 'S':	/* the old spelling of --scheme */
+		case OPT_SCHEME:
 			if (scheme_from_name(optarg, &o.scheme) == -1)
 				errx(GF_EXIT_ERROR, "unknown scheme: %s (one "
 				    "of: geometric, index, ranked)", optarg);

@@ -60,7 +60,6 @@ static int	 result_coded(const struct xqpos *, enum game_result,
 static char	*bits_to_text(const struct bitwriter *, struct form);
 static char	*pack_form(const struct game *, struct form,
 		    const struct rc_encoder *, const char **);
-static int	 check_value(const char *, size_t);
 static int	 read_form(const char *, size_t, struct form *);
 static size_t	 most_chars(struct form, size_t);
 static int	 canonical(const char *, size_t, const struct game *,
@@ -495,30 +494,6 @@ get_ranked(struct bits *b, struct game *g, int version,
 	return 0;
 }
 
-/*
- * Version 2's check character: the sum, modulo 64, of the value of each
- * other character times an odd weight, 2i + 1 for the character at i
- * (counted without the check itself).  An odd weight makes any change of
- * one character change the sum, and a writer never ends a string with
- * "A" (0), so cutting the last character or adding one changes it too.
- */
-static int
-check_value(const char *s, size_t len)
-{
-	unsigned int sum = 0;
-	size_t i, k;
-
-	for (i = 0, k = 0; i < len; i++) {
-		if (i == 2)
-			continue;
-		sum += (unsigned int)((2 * k + 1) % 64) *
-		    (unsigned int)b64_value((unsigned char)s[i]);
-		sum %= 64;
-		k++;
-	}
-	return (int)sum;
-}
-
 /* The bits written, trailing zeros dropped, after the letters. */
 static char *
 bits_to_text(const struct bitwriter *bw, struct form f)
@@ -551,7 +526,7 @@ bits_to_text(const struct bitwriter *bw, struct form f)
 	}
 	s[head + n] = '\0';
 	if (f.version == 2)
-		s[2] = b64[check_value(s, head + n)];
+		s[2] = b64[check_value(s, head + n, 2)];
 	return s;
 }
 
@@ -796,7 +771,7 @@ unpack_game(const char *s, size_t len, struct game *g, const char **why)
 	}
 	head = f.version == 2 ? 3 : 2;
 	if (f.version == 2 &&
-	    b64_value((unsigned char)s[2]) != check_value(s, len)) {
+	    b64_value((unsigned char)s[2]) != check_value(s, len, 2)) {
 		*why = "the check character does not match: a damaged or "
 		    "cut link";
 		return -1;

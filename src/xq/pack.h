@@ -51,8 +51,15 @@ int		 unpack_game(const char *, size_t, struct game *,
 		    const char **);
 void		 game_free(struct game *);
 
-/* board64.c: a position alone, at most 25 characters. */
-char		*pack_board(const struct xqpos *);
+/* The check character's value of s, the one at `at' left out (board64.c). */
+int		 check_value(const char *, size_t, size_t);
+
+/*
+ * board64.c: a position alone: version 0 ("0", at most 25 characters)
+ * or 3 ("3", a check character, at most 26).
+ */
+#define BOARD_VERSION	3
+char		*pack_board(const struct xqpos *, int);
 int		 unpack_board(const char *, size_t, struct xqpos *,
 		    const char **);
 int		 board_to_bignum(const struct xqpos *, struct bignum *);
