@@ -115,7 +115,7 @@ for i in $(seq 100); do
 		echo
 	done
 done > "$tmp/ccpd.pgn"
-"$xq" -e big5 -f iccs "$tmp/ccpd.pgn" > "$tmp/ccpd.iccs" 2>/dev/null
+"$xq" -E big5 -f iccs "$tmp/ccpd.pgn" > "$tmp/ccpd.iccs" 2>/dev/null
 games=$(wc -l < "$tmp/ccpd.iccs")
 median() {
 	sort -n | sed -n 3p
@@ -128,8 +128,8 @@ time_of() {
 		echo "$e - $s" | bc
 	done | median
 }
-t_read=$(time_of "$xq" -e big5 -f iccs "$tmp/ccpd.pgn")
-t_pgn=$(time_of "$xq" -e big5 "$tmp/ccpd.pgn")
+t_read=$(time_of "$xq" -E big5 -f iccs "$tmp/ccpd.pgn")
+t_pgn=$(time_of "$xq" -E big5 "$tmp/ccpd.pgn")
 t_base=$(time_of "$xq" "$tmp/ccpd.iccs")
 echo "PGN read (-f iccs): $games games in $t_read s:" \
     "$(echo "$games / $t_read" | bc) games a second"
