@@ -15,7 +15,7 @@
 # second, metrics within a few times the cost of reading.
 #
 # usage: bench/mine-solve.sh [builddir]
-# GAMES (default 20000) sets the games a rate is measured on; the
+# GAMES (default 20000; 100000 for figures to quote) sets the games a rate is measured on; the
 # interval narrows as 1/sqrt(GAMES).  SIDE (default 10000) the side of
 # the board of part 3.
 
