@@ -346,6 +346,26 @@ detect_file_format(const char *s, size_t len)
 }
 
 /*
+ * Does a first line, without its newline, begin a game file?  A web
+ * page may hold DhtmlXQ blocks further down: its first line is markup.
+ */
+int
+starts_game_file(const char *s, size_t len)
+{
+	if (detect_file_format(s, len) != FILE_NONE)
+		return 1;
+	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
+	while (len > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		len--;
+	}
+	return len > 0 && *s == '<';
+}
+
+/*
  * Read the games of a file in memory, in the format given (FILE_NONE:
  * detect it) and the encoding given (NULL: tell it by the text).
  * Returns 0, or -1 when the file could not be read at all (reported).

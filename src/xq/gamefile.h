@@ -107,6 +107,7 @@ enum file_format {
 	FILE_CBF
 };
 enum file_format detect_file_format(const char *, size_t);
+int	 starts_game_file(const char *, size_t);
 int		 read_game_file(const char *, size_t, const char *,
 		    enum file_format, const char *, game_fn *, void *);
 

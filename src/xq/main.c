@@ -417,27 +417,11 @@ do_line(const struct linereader *lr, const struct options *o)
 	return rc;
 }
 
-/*
- * Does the first line begin a game file?  A web page may hold DhtmlXQ
- * blocks further down: its first line is markup.
- */
+/* Does the first line begin a game file (see starts_game_file)? */
 static int
 looks_like_file(const struct linereader *lr)
 {
-	const char *s = lr->line;
-	size_t len = lr->len;
-
-	if (detect_file_format(s, len) != FILE_NONE)
-		return 1;
-	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
-		s += 3;
-		len -= 3;
-	}
-	while (len > 0 && (*s == ' ' || *s == '\t')) {
-		s++;
-		len--;
-	}
-	return len > 0 && *s == '<';
+	return starts_game_file(lr->line, lr->len);
 }
 
 /*
