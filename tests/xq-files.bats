@@ -319,6 +319,11 @@ EOF2
 	[ "$status" -eq 1 ]
 	[ "$output" = "$(printf '\nh2e2 h9g7 h0g2 i9h9 i0h0 b9c7')" ]
 	[[ "$stderr" == "xq-bitpack: $d/cbf-broken.cbf: game 1: not well-formed XML at line "[0-9]*": "* ]]
+	# libxml2's message is cut to its first line: one diagnostic, one line.
+	sed '9s/^ /\xe4/' "$d/cbf-opening.cbf" > "$tmp/bad-utf8.cbf"
+	run --separate-stderr xq-bitpack "$tmp/bad-utf8.cbf"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: $tmp/bad-utf8.cbf: game 1: not well-formed XML at line 9: Input is not proper UTF-8, indicate encoding !" ]
 	# Told by its root element: other XML is not CBF, a DTD is not read.
 	printf '<?xml version="1.0"?>\n<html><p>[DhtmlXQ]</p></html>\n' > "$tmp/other.cbf"
 	run --separate-stderr xq-bitpack -i cbf "$tmp/other.cbf"

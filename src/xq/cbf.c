@@ -228,10 +228,15 @@ first_error(void *arg, XML_ERROR *e)
 	(void)arg;
 	if (xml_error[0] != '\0' || e == NULL || e->message == NULL)
 		return;
+	/* Its first line only: the lines after it show the bytes. */
 	snprintf(xml_error, sizeof(xml_error),
-	    "not well-formed XML at line %d: %s", e->line, e->message);
-	n = strlen(xml_error);
-	while (n > 0 && (xml_error[n - 1] == '\n' || xml_error[n - 1] == ' '))
+	    "not well-formed XML at line %d: %.*s", e->line,
+	    (int)strcspn(e->message, "\n"), e->message);
+	for (n = 0; xml_error[n] != '\0'; n++)
+		if ((unsigned char)xml_error[n] < 0x20 ||
+		    xml_error[n] == 0x7f)
+			xml_error[n] = ' ';
+	while (n > 0 && xml_error[n - 1] == ' ')
 		xml_error[--n] = '\0';
 }
 
