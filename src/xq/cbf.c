@@ -44,9 +44,7 @@
 #endif
 
 /* Elements of <Head> kept as tags, under the names PGN gives them. */
-static const struct {
-	const char	*element, *tag;
-} tag_names[] = {
+static const struct tag_name tag_names[] = {
 	{ "Name", "Title" }, { "Contest", "Event" }, { "Round", "Round" },
 	{ "Date", "Date" }, { "Site", "Site" }, { "Red", "Red" },
 	{ "RedTeam", "RedTeam" }, { "Black", "Black" },
@@ -125,7 +123,7 @@ read_head(struct gamerec *g, const xmlNode *head, struct xqpos *pos)
 	if (head == NULL)
 		return;
 	for (i = 0; i < sizeof(tag_names) / sizeof(tag_names[0]); i++) {
-		if ((n = child_named(head, tag_names[i].element)) == NULL ||
+		if ((n = child_named(head, tag_names[i].field)) == NULL ||
 		    (v = xmlNodeGetContent(n)) == NULL)
 			continue;
 		if (*v != '\0')

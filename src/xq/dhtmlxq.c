@@ -35,9 +35,7 @@ static const uint8_t slot_kind[16] = {
 };
 
 /* Fields kept as tags, under the names PGN gives them. */
-static const struct {
-	const char	*field, *tag;
-} tag_names[] = {
+static const struct tag_name tag_names[] = {
 	{ "title", "Title" }, { "event", "Event" }, { "date", "Date" },
 	{ "place", "Site" }, { "round", "Round" }, { "red", "Red" },
 	{ "redteam", "RedTeam" }, { "black", "Black" },

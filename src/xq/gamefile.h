@@ -35,6 +35,12 @@ struct tagpair {
 	char		*value;
 };
 
+/* A file format's name for a field it keeps as a PGN tag. */
+struct tag_name {
+	const char	*field;		/* the format's own name */
+	const char	*tag;		/* the PGN tag's */
+};
+
 struct gamerec {
 	const char	*file;		/* for diagnostics */
 	size_t		 number;	/* in the file, from 1 */
