@@ -5,7 +5,9 @@
  * in the cells and nothing recurses: regions are labelled by a union-find
  * over one pass of the rows, an opening is opened from an explicit stack,
  * and the greedy's "highest premium, first in reading order" comes from
- * a tree of maxima, 64 cells to a node.
+ * one set of cells for each premium from 0 up, kept as bits with a bit
+ * above each word that is not zero, so that the first cell of a set is
+ * found and a cell moved between sets in a few word operations.
  */
 
 #include "config.h"
@@ -19,15 +21,26 @@
 #include "mine.h"
 
 #define NOTHING		INT8_MIN	/* no premium: not a numbered cell */
-#define FAN		64
+/*
+ * The highest premium there can be: a chord gains at most its 8
+ * neighbours and the cell itself, and costs 1, or 2 when the cell is
+ * covered, which is the only way it gains itself.
+ */
+#define PREMIUM_MAX	7
+#define BITSET_LEVELS	6		/* 64^6 bits: more than any board */
+
+/* A set of cells: bits, and above each level a bit for each word not 0. */
+struct bitset {
+	uint64_t	*word[BITSET_LEVELS];
+	size_t		 nlevel;
+};
 
 struct zini {
 	struct board	*b;
 	uint32_t	*label;		/* the root of a zero's opening */
 	const uint8_t	*unit;		/* 1 a zero, 2 an island cell */
-	int8_t		**level;	/* level[0] the premiums, then maxima */
-	size_t		*size;		/* entries at each level */
-	size_t		 nlevel;
+	int8_t		*premium;	/* each cell's, or NOTHING */
+	struct bitset	 with[PREMIUM_MAX + 1];	/* the cells of each premium */
 	ptrdiff_t	 off[8];
 	uint32_t	*stack;
 	size_t		 nstack, capstack;
@@ -41,8 +54,13 @@ static int	 is_numbered(uint8_t);
 static void	 join(uint32_t *, uint32_t, uint32_t);
 static int	 next_to_zero(const struct board *, const ptrdiff_t *, size_t);
 static int8_t	 premium(const struct zini *, size_t);
-static void	 tree_set(struct zini *, size_t, int8_t);
-static size_t	 tree_top(const struct zini *, int8_t *);
+static void	 bitset_init(struct bitset *, size_t);
+static void	 bitset_free(struct bitset *);
+static void	 bitset_add(struct bitset *, size_t);
+static void	 bitset_remove(struct bitset *, size_t);
+static int	 bitset_first(const struct bitset *, size_t *);
+static void	 premium_set(struct zini *, size_t, int8_t);
+static size_t	 premium_top(const struct zini *, int8_t *);
 static void	 touched(struct zini *, size_t);
 static void	 settle(struct zini *);
 static void	 open_cell(struct zini *, size_t);
@@ -147,82 +165,141 @@ premium(const struct zini *z, size_t i)
 	return (int8_t)(gain - cost);
 }
 
-/*
- * Set leaf i and the maxima above it, as far as they change: a node is
- * scanned again only when its old maximum was the value that fell.
- */
+/* A set that can hold the cells 0 to n - 1, empty. */
 static void
-tree_set(struct zini *z, size_t i, int8_t v)
+bitset_init(struct bitset *set, size_t n)
 {
-	size_t l, first, k;
-	int8_t old = z->level[0][i], m, parent;
+	size_t l;
+
+	for (l = 0; l < BITSET_LEVELS; l++) {
+		n = (n + 63) / 64;
+		set->word[l] = xcalloc(n, sizeof(uint64_t));
+		set->nlevel = l + 1;
+		if (n == 1)
+			return;
+	}
+	abort();	/* more cells than a board may have */
+}
+
+static void
+bitset_free(struct bitset *set)
+{
+	size_t l;
+
+	for (l = 0; l < set->nlevel; l++)
+		free(set->word[l]);
+}
+
+static void
+bitset_add(struct bitset *set, size_t i)
+{
+	size_t l;
+	uint64_t was;
+
+	for (l = 0; l < set->nlevel; l++, i /= 64) {
+		was = set->word[l][i / 64];
+		set->word[l][i / 64] = was | (uint64_t)1 << (i % 64);
+		if (was != 0)
+			return;
+	}
+}
+
+static void
+bitset_remove(struct bitset *set, size_t i)
+{
+	size_t l;
+
+	for (l = 0; l < set->nlevel; l++, i /= 64) {
+		set->word[l][i / 64] &= ~((uint64_t)1 << (i % 64));
+		if (set->word[l][i / 64] != 0)
+			return;
+	}
+}
+
+/* The lowest cell of the set, in *i; 0 if the set is empty. */
+static int
+bitset_first(const struct bitset *set, size_t *i)
+{
+	size_t l = set->nlevel, k = 0;
+
+	if (set->word[l - 1][0] == 0)
+		return 0;
+	while (l-- > 0)
+		k = k * 64 + (size_t)__builtin_ctzll(set->word[l][k]);
+	*i = k;
+	return 1;
+}
+
+/* Cell i's premium is now v: it moves to the set of v, if v >= 0. */
+static void
+premium_set(struct zini *z, size_t i, int8_t v)
+{
+	int8_t old = z->premium[i];
 
 	if (old == v)
 		return;
-	z->level[0][i] = v;
-	for (l = 1; l < z->nlevel; l++) {
-		i /= FAN;
-		parent = z->level[l][i];
-		if (v >= parent)
-			m = v;
-		else if (old < parent)
-			return;
-		else {
-			first = i * FAN;
-			m = NOTHING;
-			for (k = first; k < first + FAN &&
-			    k < z->size[l - 1]; k++)
-				if (z->level[l - 1][k] > m)
-					m = z->level[l - 1][k];
-		}
-		if (m == parent)
-			return;
-		old = parent;
-		v = m;
-		z->level[l][i] = m;
-	}
-}
-
-/* The first leaf holding the highest premium, and that premium. */
-static size_t
-tree_top(const struct zini *z, int8_t *top)
-{
-	size_t l = z->nlevel - 1, i = 0, k;
-
-	*top = z->level[l][0];
-	while (l-- > 0) {
-		for (k = i * FAN; k < z->size[l]; k++)
-			if (z->level[l][k] == *top)
-				break;
-		i = k;
-	}
-	return i;
+	if (v > PREMIUM_MAX)
+		abort();
+	z->premium[i] = v;
+	if (old >= 0)
+		bitset_remove(&z->with[old], i);
+	if (v >= 0)
+		bitset_add(&z->with[v], i);
 }
 
 /*
- * Cell i changed: the premiums around it are due again.  They are marked
- * (the pending bit, which nothing else uses here) and listed, and worked
- * out once each by settle(), however often a step touches them.
+ * The first cell in reading order of the highest premium from 0 up, and
+ * that premium; NOTHING in *top if no premium is 0 or more.
+ */
+static size_t
+premium_top(const struct zini *z, int8_t *top)
+{
+	size_t i;
+	int p;
+
+	for (p = PREMIUM_MAX; p >= 0; p--)
+		if (bitset_first(&z->with[p], &i)) {
+			*top = (int8_t)p;
+			return i;
+		}
+	*top = NOTHING;
+	return 0;
+}
+
+/*
+ * Cell j's premium is due again, if it has one.  It is marked (the
+ * pending bit, which nothing else uses here) and listed, and worked out
+ * once by settle(), however often a step marks it.
+ */
+static void
+due(struct zini *z, size_t j)
+{
+	uint8_t *cell = z->b->cell;
+
+	if (!is_numbered(cell[j]) || (cell[j] & CELL_PENDING))
+		return;
+	cell[j] |= CELL_PENDING;
+	if (z->ndirty == z->capdirty) {
+		z->capdirty *= 2;
+		z->dirty = xreallocarray(z->dirty, z->capdirty,
+		    sizeof(*z->dirty));
+	}
+	z->dirty[z->ndirty++] = (uint32_t)j;
+}
+
+/*
+ * Cell i changed in a way its neighbours' premiums count (an island cell
+ * opened, a mine flagged, a zero opened): their premiums and its own are
+ * due again.
  */
 static void
 touched(struct zini *z, size_t i)
 {
-	uint8_t *cell = z->b->cell;
-	size_t j;
 	int d;
 
-	for (d = -1; d < 8; d++) {
-		j = d < 0 ? i : i + z->off[d];
-		if (!is_numbered(cell[j]) || (cell[j] & CELL_PENDING))
-			continue;
-		cell[j] |= CELL_PENDING;
-		if (z->ndirty == z->capdirty) {
-			z->capdirty *= 2;
-			z->dirty = xreallocarray(z->dirty, z->capdirty,
-			    sizeof(*z->dirty));
-		}
-		z->dirty[z->ndirty++] = (uint32_t)j;
-	}
+	due(z, i);
+	for (d = 0; d < 8; d++)
+		due(z, i + z->off[d]);
 }
 
 static void
@@ -234,7 +311,7 @@ settle(struct zini *z)
 	while (z->ndirty > 0) {
 		j = z->dirty[--z->ndirty];
 		cell[j] &= ~CELL_PENDING;
-		tree_set(z, j, premium(z, j));
+		premium_set(z, j, premium(z, j));
 	}
 }
 
@@ -251,9 +328,15 @@ open_cell(struct zini *z, size_t i)
 		return;
 	}
 	cell[i] |= CELL_OPEN;
-	if (z->unit[i] == 2)
+	/*
+	 * A premium counts a neighbour only as a zero or an island cell:
+	 * opening any other numbered cell changes its own premium alone.
+	 */
+	if (z->unit[i] == 2) {
 		z->left--;
-	touched(z, i);
+		touched(z, i);
+	} else
+		due(z, i);
 }
 
 static void
@@ -282,8 +365,8 @@ open_opening(struct zini *z, size_t i)
 					    z->capstack, sizeof(*z->stack));
 				}
 				z->stack[z->nstack++] = (uint32_t)j;
-			} else
-				touched(z, j);
+			}
+			/* j, numbered, borders zero x: touched(x) marks it. */
 		}
 	}
 }
@@ -298,15 +381,15 @@ static uint64_t
 greedy(struct zini *z, const uint8_t *unit)
 {
 	uint8_t *cell = z->b->cell;
-	size_t i, n, cursor = 0, ncell = z->size[0];
+	size_t i, n, cursor = 0, ncell = (z->b->height + 2) * z->b->stride;
 	uint64_t clicks = 0;
 	int8_t top;
 	int d;
 
 	while (z->left > 0) {
 		settle(z);
-		i = tree_top(z, &top);
-		if (top != NOTHING && top >= 0) {
+		i = premium_top(z, &top);
+		if (top >= 0) {
 			clicks += 1 + !(cell[i] & CELL_OPEN);
 			open_cell(z, i);
 			for (d = 0; d < 8; d++) {
@@ -344,7 +427,8 @@ void
 stats_compute(struct board *b, struct stats *st)
 {
 	struct zini z;
-	size_t n, r, c, i, l, k;
+	size_t n, r, c, i, k;
+	int p;
 	uint8_t *unit;
 	ptrdiff_t w = (ptrdiff_t)b->stride;
 	ptrdiff_t off[8] = { -w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1 };
@@ -404,24 +488,14 @@ stats_compute(struct board *b, struct stats *st)
 		}
 	st->bbbv = st->openings + st->island_cells;
 
-	/* The premium tree. */
-	for (l = 1, k = n; k > 1; l++)
-		k = (k + FAN - 1) / FAN;
-	z.nlevel = l;
-	z.level = xcalloc(l, sizeof(*z.level));
-	z.size = xcalloc(l, sizeof(*z.size));
-	for (l = 0, k = n; l < z.nlevel; l++, k = (k + FAN - 1) / FAN) {
-		z.size[l] = k;
-		z.level[l] = xmalloc(k);
-		memset(z.level[l], NOTHING, k);
-	}
+	/* The premiums, and the cells of each. */
+	z.premium = xmalloc(n);
+	memset(z.premium, NOTHING, n);
+	for (p = 0; p <= PREMIUM_MAX; p++)
+		bitset_init(&z.with[p], n);
 	for (i = 0; i < n; i++)
-		if (unit[i] || is_numbered(cell[i]))
-			z.level[0][i] = premium(&z, i);
-	for (l = 1; l < z.nlevel; l++)
-		for (k = 0; k < z.size[l - 1]; k++)
-			if (z.level[l - 1][k] > z.level[l][k / FAN])
-				z.level[l][k / FAN] = z.level[l - 1][k];
+		if (is_numbered(cell[i]))
+			premium_set(&z, i, premium(&z, i));
 	z.capstack = 1024;
 	z.stack = xreallocarray(NULL, z.capstack, sizeof(*z.stack));
 	z.capdirty = 1024;
@@ -429,10 +503,9 @@ stats_compute(struct board *b, struct stats *st)
 	z.left = st->bbbv;
 	st->zini = greedy(&z, unit);
 
-	for (l = 0; l < z.nlevel; l++)
-		free(z.level[l]);
-	free(z.level);
-	free(z.size);
+	for (p = 0; p <= PREMIUM_MAX; p++)
+		bitset_free(&z.with[p]);
+	free(z.premium);
 	free(z.stack);
 	free(z.dirty);
 	free(z.label);
