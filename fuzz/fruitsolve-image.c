@@ -8,7 +8,10 @@
  *	- a refusal says why;
  *	- a board read is 17 x 10, each cell 0 to 9, summing to a multiple
  *	  of 10, on a grid of positive pitch, and reading it again gives
- *	  the same board.
+ *	  the same board;
+ *	- a large picture decoded until enough() says stop (at the half or
+ *	  at three quarters, as the input's last byte says) showed enough()
+ *	  the same rows as the whole decoding, and is black below them.
  */
 
 #include "config.h"
@@ -28,6 +31,8 @@
 int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 static void	 check_round_trip(const struct picture *);
+static int	 stop_at(const struct picture *, void *);
+static void	 check_early(const uint8_t *, size_t, const struct picture *);
 static void	 check_board(const struct picture *);
 
 /* Written as PNG and read back, a picture is the same pixels. */
@@ -84,6 +89,52 @@ check_board(const struct picture *pic)
 	board_free(&b);
 }
 
+struct stop {
+	const struct picture	*whole;
+	int			 at;	/* stop at the at-th showing, from 0 */
+	size_t			 rows;	/* the rows shown when it stopped */
+};
+
+static int
+stop_at(const struct picture *part, void *arg)
+{
+	struct stop *st = arg;
+
+	if (part->w != st->whole->w || part->h >= st->whole->h ||
+	    memcmp(part->rgb, st->whole->rgb, part->w * part->h * 3) != 0)
+		abort();
+	if (st->at-- > 0)
+		return 0;
+	st->rows = part->h;
+	return 1;
+}
+
+static void
+check_early(const uint8_t *data, size_t size, const struct picture *whole)
+{
+	struct picture pic;
+	struct stop st;
+	char why[160];
+	size_t i, n;
+	int rv;
+
+	st.whole = whole;
+	st.at = data[size - 1] % 2;
+	st.rows = 0;
+	rv = picture_decode_until(data, size, &pic, stop_at, &st, why,
+	    sizeof(why));
+	if (rv == -1 || pic.w != whole->w || pic.h != whole->h)
+		abort();
+	if (rv == 1) {
+		n = pic.w * pic.h * 3;
+		for (i = st.rows * pic.w * 3; i < n; i++)
+			if (pic.rgb[i] != 0)
+				abort();
+	} else if (memcmp(pic.rgb, whole->rgb, pic.w * pic.h * 3) != 0)
+		abort();
+	picture_free(&pic);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -100,6 +151,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    pic.h > PICTURE_MAX_SIDE || pic.w * pic.h > PICTURE_MAX_PIXELS)
 		abort();
 	check_round_trip(&pic);
+	if (pic.w * pic.h >= PICTURE_EARLY_PIXELS)
+		check_early(data, size, &pic);
 	check_board(&pic);
 	picture_free(&pic);
 	return 0;

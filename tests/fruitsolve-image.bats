@@ -111,6 +111,33 @@ clear_edges() {
 	done
 }
 
+@test "a large PNG is decoded only down to a whole board found high up" {
+	# On a 2560x1440 desktop, high up and low down.  Below a start board
+	# high up the rest of the PNG is not decoded, so the file cut short
+	# well below the board still reads; a board low down, or a mid-game
+	# board anywhere, needs the whole file.
+	for b in start mid; do
+		fruitsolve -R -f ppm --scale 1.25 "$t/$b" >"$t/canvas.ppm"
+		fruit-picture -d 2560x1440+100+40 -o png <"$t/canvas.ppm" \
+		    >"$t/high.png"
+		fruit-picture -d 2560x1440+1400+800 -o png <"$t/canvas.ppm" \
+		    >"$t/low.png"
+		for p in high low; do
+			[ "$(fruitsolve -R "$t/$p.png")" = "$(cat "$t/$b")" ]
+			head -c $(($(wc -c <"$t/$p.png") * 6 / 10)) "$t/$p.png" \
+			    >"$t/$p-cut.png"
+			run --separate-stderr fruitsolve -R "$t/$p-cut.png"
+			if [ "$b-$p" = start-high ]; then
+				[ "$status" -eq 0 ]
+				[ "$output" = "$(cat "$t/$b")" ]
+			else
+				[ "$status" -eq 1 ]
+				[ "$stderr" = "fruitsolve: $t/$p-cut.png: bad PNG: file cut short" ]
+			fi
+		done
+	done
+}
+
 @test "the board may sit anywhere, even cut by the picture's edge" {
 	fruitsolve -R -f ppm "$t/mid" >"$t/canvas.ppm"
 	fruit-picture -d 1000x700+0+0 -o png <"$t/canvas.ppm" >"$t/corner.png"

@@ -145,6 +145,41 @@ input_close(struct input *in)
 	return rv;
 }
 
+/* A board found in the top part of a picture, by board_in_part(). */
+struct early_board {
+	struct board	 b;
+	struct grid	 g;
+};
+
+/*
+ * Whether the rows of a large picture read so far hold the whole board:
+ * every one of its 170 cells an apple read with confidence, and the
+ * rows read going on for two cells below its last row (past the field's
+ * bottom margin).  No other board in the rest of the picture could hold
+ * more apples, so the rest need not be decoded.  A board with cleared
+ * cells waits for the whole picture.
+ */
+static int
+board_in_part(const struct picture *part, void *arg)
+{
+	struct early_board *e = arg;
+	char why[128];
+	size_t i, n;
+
+	if (image_board(part, &e->b, &e->g, why, sizeof(why)) == -1)
+		return 0;
+	n = e->b.rows * e->b.cols;
+	for (i = 0; i < n; i++)
+		if (e->b.cell[i] == 0)
+			break;
+	/* g.y0 is the middle of the first row. */
+	if (i == n && e->g.y0 + (double)(e->b.rows + 1) * e->g.dy <=
+	    (double)part->h)
+		return 1;
+	board_free(&e->b);
+	return 0;
+}
+
 /*
  * The board in a picture input: 0 with b, its grid and (with embed)
  * what an SVG of it needs, or -1 with why set.
@@ -153,12 +188,20 @@ int
 input_board(struct input *in, struct board *b, struct svg_view *view,
     int embed, char *why, size_t whylen)
 {
+	struct early_board early;
 	struct picture pic;
 	struct grid g;
+	int rv;
 
-	if (picture_decode(in->data, in->len, &pic, why, whylen) == -1)
+	memset(&early, 0, sizeof(early));
+	rv = picture_decode_until(in->data, in->len, &pic, board_in_part,
+	    &early, why, whylen);
+	if (rv == -1)
 		return -1;
-	if (image_board(&pic, b, &g, why, whylen) == -1) {
+	if (rv == 1) {
+		*b = early.b;
+		g = early.g;
+	} else if (image_board(&pic, b, &g, why, whylen) == -1) {
 		picture_free(&pic);
 		return -1;
 	}

@@ -36,10 +36,17 @@ int
 picture_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
     size_t whylen)
 {
+	return picture_decode_until(p, len, pic, NULL, NULL, why, whylen);
+}
+
+int
+picture_decode_until(const uint8_t *p, size_t len, struct picture *pic,
+    picture_enough enough, void *arg, char *why, size_t whylen)
+{
 	memset(pic, 0, sizeof(*pic));
 	switch (picture_type(p, len)) {
 	case PNG:
-		return png_decode(p, len, pic, why, whylen);
+		return png_decode(p, len, pic, enough, arg, why, whylen);
 	case JPEG:
 		return jpeg_decode(p, len, pic, why, whylen);
 	case PNM:

@@ -28,13 +28,26 @@ enum picture_type { NOT_PICTURE, PNG, JPEG, PNM };
 /*
  * Each decoder returns 0 with pic filled in, or -1 with why set to a
  * short reason; picture_new checks the size before allocating.
+ *
+ * picture_decode_until shows a large picture that is read row by row
+ * (PNG, 8-bit RGB, not interlaced) to enough() when half and when three
+ * quarters of its rows are read, as a picture of those rows alone; if
+ * enough() returns 1 the rest is not decoded, its rows are left black,
+ * and the call returns 1.
  */
+typedef int	(*picture_enough)(const struct picture *, void *);
+
+#define PICTURE_EARLY_PIXELS	(2UL << 20)	/* "large", for enough() */
+
 enum picture_type picture_type(const uint8_t *, size_t);
 int	 picture_decode(const uint8_t *, size_t, struct picture *, char *,
 	    size_t);
+int	 picture_decode_until(const uint8_t *, size_t, struct picture *,
+	    picture_enough, void *, char *, size_t);
 int	 picture_new(struct picture *, size_t, size_t, char *, size_t);
 void	 picture_free(struct picture *);
-int	 png_decode(const uint8_t *, size_t, struct picture *, char *, size_t);
+int	 png_decode(const uint8_t *, size_t, struct picture *, picture_enough,
+	    void *, char *, size_t);
 int	 jpeg_decode(const uint8_t *, size_t, struct picture *, char *,
 	    size_t);
 int	 pnm_decode(const uint8_t *, size_t, struct picture *, char *, size_t);

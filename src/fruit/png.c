@@ -37,8 +37,10 @@ static void	 png_fail(png_structp, png_const_charp);
 static void	 png_quiet(png_structp, png_const_charp);
 static void	 png_from_memory(png_structp, png_bytep, size_t);
 static void	 png_want_rgb(png_structp, png_infop);
+static int	 png_read_until(png_structp, struct picture *, png_bytep *,
+		    picture_enough, void *);
 static int	 png_read_pixels(png_structp, png_infop, struct png_source *,
-		    struct picture *, char *, size_t);
+		    struct picture *, picture_enough, void *, char *, size_t);
 static void	 png_compose(struct picture *, const uint8_t *);
 
 static void
@@ -98,9 +100,40 @@ png_want_rgb(png_structp png, png_infop info)
  * The pixels, straight into the picture when they are RGB; with alpha,
  * through a buffer of RGBA composed onto white, as a page shows them.
  */
+/*
+ * The rows of an RGB picture one by one, showing enough() the rows read
+ * at a half and at three quarters: 1 if it had enough (the rows not read
+ * are made black), 0 when all are read.
+ */
+static int
+png_read_until(png_structp png, struct picture *pic, png_bytep *rows,
+    picture_enough enough, void *arg)
+{
+	struct picture part;
+	size_t y, stop[2], k = 0;
+
+	stop[0] = pic->h / 2;
+	stop[1] = pic->h - pic->h / 4;
+	part = *pic;
+	for (y = 0; y < pic->h; y++) {
+		png_read_row(png, rows[y], NULL);
+		if (k < 2 && y + 1 == stop[k]) {
+			k++;
+			part.h = y + 1;
+			if (enough(&part, arg) == 1) {
+				memset(rows[y + 1], 0, (pic->h - y - 1) *
+				    pic->w * 3);
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
 static int
 png_read_pixels(png_structp png, png_infop info, struct png_source *src,
-    struct picture *pic, char *why, size_t whylen)
+    struct picture *pic, picture_enough enough, void *arg, char *why,
+    size_t whylen)
 {
 	png_bytep *rows;
 	uint8_t *rgba;
@@ -119,7 +152,13 @@ png_read_pixels(png_structp png, png_infop info, struct png_source *src,
 		    pic->rgb + y * pic->w * 3;
 	src->rows = rows;
 	src->rgba = rgba;
-	png_read_image(png, rows);
+	if (enough != NULL && rgba == NULL &&
+	    pic->w * pic->h >= PICTURE_EARLY_PIXELS &&
+	    png_get_interlace_type(png, info) == PNG_INTERLACE_NONE) {
+		if (png_read_until(png, pic, rows, enough, arg) == 1)
+			return 1;
+	} else
+		png_read_image(png, rows);
 	png_read_end(png, NULL);
 	if (rgba != NULL)
 		png_compose(pic, rgba);
@@ -127,8 +166,8 @@ png_read_pixels(png_structp png, png_infop info, struct png_source *src,
 }
 
 int
-png_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
-    size_t whylen)
+png_decode(const uint8_t *p, size_t len, struct picture *pic,
+    picture_enough enough, void *arg, char *why, size_t whylen)
 {
 	struct png_source src;
 	png_structp png;
@@ -156,7 +195,7 @@ png_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
 #endif
 	png_read_info(png, info);
 	png_want_rgb(png, info);
-	rv = png_read_pixels(png, info, &src, pic, why, whylen);
+	rv = png_read_pixels(png, info, &src, pic, enough, arg, why, whylen);
 done:
 	if (rv == -1)
 		picture_free(pic);
