@@ -9,7 +9,8 @@
  *			sizes, as screens hold around the game
  *	-b X,Y,W,H	draw a translucent selection box over it
  *	-N WxH		make a picture of noise alone (no input read)
- *	-o FORMAT	ppm (default), png or jpeg
+ *	-o FORMAT	ppm (default), png, rgba (PNG with an alpha channel,
+ *			every pixel opaque) or jpeg
  *	-q QUALITY	of JPEG output (default 75)
  */
 
@@ -23,6 +24,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <png.h>
+
 #include "gf.h"
 #include "picture.h"
 
@@ -30,6 +33,7 @@ static void	 read_stdin(struct picture *);
 static void	 noise(struct picture *, size_t, size_t, struct rng *);
 static void	 desktop(struct picture *, const char *);
 static void	 box(struct picture *, const char *);
+static int	 rgba_write(FILE *, const struct picture *);
 
 static void
 read_stdin(struct picture *pic)
@@ -142,6 +146,30 @@ box(struct picture *pic, const char *spec)
 		}
 }
 
+/* The picture as a PNG of RGBA, every pixel opaque. */
+static int
+rgba_write(FILE *fp, const struct picture *pic)
+{
+	png_image im;
+	uint8_t *rgba;
+	size_t i, n = pic->w * pic->h;
+	int ok;
+
+	rgba = xreallocarray(NULL, n, 4);
+	for (i = 0; i < n; i++) {
+		memcpy(rgba + 4 * i, pic->rgb + 3 * i, 3);
+		rgba[4 * i + 3] = 255;
+	}
+	memset(&im, 0, sizeof(im));
+	im.version = PNG_IMAGE_VERSION;
+	im.width = (png_uint_32)pic->w;
+	im.height = (png_uint_32)pic->h;
+	im.format = PNG_FORMAT_RGBA;
+	ok = png_image_write_to_stdio(&im, fp, 0, rgba, 0, NULL);
+	free(rgba);
+	return ok && !ferror(fp) ? 0 : -1;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -176,6 +204,8 @@ main(int argc, char *argv[])
 		box(&pic, bspec);
 	if (strcmp(out, "png") == 0)
 		rv = png_write(stdout, &pic);
+	else if (strcmp(out, "rgba") == 0)
+		rv = rgba_write(stdout, &pic);
 	else if (strcmp(out, "jpeg") == 0)
 		rv = jpeg_write(stdout, &pic, quality);
 	else

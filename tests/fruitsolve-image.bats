@@ -112,30 +112,37 @@ clear_edges() {
 }
 
 @test "a large PNG is decoded only down to a whole board found high up" {
-	# On a 2560x1440 desktop, high up and low down.  Below a start board
-	# high up the rest of the PNG is not decoded, so the file cut short
-	# well below the board still reads; a board low down, or a mid-game
-	# board anywhere, needs the whole file.
+	# On a 2560x1440 desktop, high up and low down, in RGB and in RGBA.
+	# Below a start board high up the rest of the PNG is not decoded, so
+	# the file cut short well below the board still reads; a board low
+	# down, or a mid-game board anywhere, needs the whole file.
 	for b in start mid; do
 		fruitsolve -R -f ppm --scale 1.25 "$t/$b" >"$t/canvas.ppm"
-		fruit-picture -d 2560x1440+100+40 -o png <"$t/canvas.ppm" \
-		    >"$t/high.png"
-		fruit-picture -d 2560x1440+1400+800 -o png <"$t/canvas.ppm" \
-		    >"$t/low.png"
-		for p in high low; do
-			[ "$(fruitsolve -R "$t/$p.png")" = "$(cat "$t/$b")" ]
-			head -c $(($(wc -c <"$t/$p.png") * 6 / 10)) "$t/$p.png" \
-			    >"$t/$p-cut.png"
-			run --separate-stderr fruitsolve -R "$t/$p-cut.png"
-			if [ "$b-$p" = start-high ]; then
-				[ "$status" -eq 0 ]
-				[ "$output" = "$(cat "$t/$b")" ]
-			else
-				[ "$status" -eq 1 ]
-				[ "$stderr" = "fruitsolve: $t/$p-cut.png: bad PNG: file cut short" ]
-			fi
+		for f in png rgba; do
+			fruit-picture -d 2560x1440+100+40 -o $f \
+			    <"$t/canvas.ppm" >"$t/high.png"
+			fruit-picture -d 2560x1440+1400+800 -o $f \
+			    <"$t/canvas.ppm" >"$t/low.png"
+			for p in high low; do
+				cut_read "$t/$p.png" "$t/$b" "$b-$p"
+			done
 		done
 	done
+}
+
+# cut_read PNG BOARD CASE: PNG reads as BOARD whole, and cut to 60% of
+# its bytes reads too when CASE is start-high, else is refused as cut.
+cut_read() {
+	[ "$(fruitsolve -R "$1")" = "$(cat "$2")" ]
+	head -c $(($(wc -c <"$1") * 6 / 10)) "$1" >"$1.cut"
+	run --separate-stderr fruitsolve -R "$1.cut"
+	if [ "$3" = start-high ]; then
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$2")" ]
+	else
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "fruitsolve: $1.cut: bad PNG: file cut short" ]
+	fi
 }
 
 @test "the board may sit anywhere, even cut by the picture's edge" {

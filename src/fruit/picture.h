@@ -30,7 +30,7 @@ enum picture_type { NOT_PICTURE, PNG, JPEG, PNM };
  * short reason; picture_new checks the size before allocating.
  *
  * picture_decode_until shows a large picture that is read row by row
- * (PNG, 8-bit RGB, not interlaced) to enough() when half and when three
+ * (PNG, not interlaced) to enough() when half and when three
  * quarters of its rows are read, as a picture of those rows alone; if
  * enough() returns 1 the rest is not decoded, its rows are left black,
  * and the call returns 1.

@@ -38,10 +38,11 @@ static void	 png_quiet(png_structp, png_const_charp);
 static void	 png_from_memory(png_structp, png_bytep, size_t);
 static void	 png_want_rgb(png_structp, png_infop);
 static int	 png_read_until(png_structp, struct picture *, png_bytep *,
-		    picture_enough, void *);
+		    const uint8_t *, picture_enough, void *);
 static int	 png_read_pixels(png_structp, png_infop, struct png_source *,
 		    struct picture *, picture_enough, void *, char *, size_t);
-static void	 png_compose(struct picture *, const uint8_t *);
+static void	 png_compose(struct picture *, const uint8_t *, size_t,
+		    size_t);
 
 static void
 png_fail(png_structp png, png_const_charp message)
@@ -101,16 +102,17 @@ png_want_rgb(png_structp png, png_infop info)
  * through a buffer of RGBA composed onto white, as a page shows them.
  */
 /*
- * The rows of an RGB picture one by one, showing enough() the rows read
- * at a half and at three quarters: 1 if it had enough (the rows not read
- * are made black), 0 when all are read.
+ * The rows of the picture one by one (into rgba first, when it has
+ * alpha), showing enough() the rows read at a half and at three
+ * quarters: 1 if it had enough (the rows not read are made black), 0
+ * when all are read.
  */
 static int
 png_read_until(png_structp png, struct picture *pic, png_bytep *rows,
-    picture_enough enough, void *arg)
+    const uint8_t *rgba, picture_enough enough, void *arg)
 {
 	struct picture part;
-	size_t y, stop[2], k = 0;
+	size_t y, stop[2], k = 0, composed = 0;
 
 	stop[0] = pic->h / 2;
 	stop[1] = pic->h - pic->h / 4;
@@ -119,14 +121,19 @@ png_read_until(png_structp png, struct picture *pic, png_bytep *rows,
 		png_read_row(png, rows[y], NULL);
 		if (k < 2 && y + 1 == stop[k]) {
 			k++;
+			if (rgba != NULL)
+				png_compose(pic, rgba, composed, y + 1);
+			composed = y + 1;
 			part.h = y + 1;
 			if (enough(&part, arg) == 1) {
-				memset(rows[y + 1], 0, (pic->h - y - 1) *
-				    pic->w * 3);
+				memset(pic->rgb + (y + 1) * pic->w * 3, 0,
+				    (pic->h - y - 1) * pic->w * 3);
 				return 1;
 			}
 		}
 	}
+	if (rgba != NULL)
+		png_compose(pic, rgba, composed, pic->h);
 	return 0;
 }
 
@@ -152,16 +159,16 @@ png_read_pixels(png_structp png, png_infop info, struct png_source *src,
 		    pic->rgb + y * pic->w * 3;
 	src->rows = rows;
 	src->rgba = rgba;
-	if (enough != NULL && rgba == NULL &&
-	    pic->w * pic->h >= PICTURE_EARLY_PIXELS &&
+	if (enough != NULL && pic->w * pic->h >= PICTURE_EARLY_PIXELS &&
 	    png_get_interlace_type(png, info) == PNG_INTERLACE_NONE) {
-		if (png_read_until(png, pic, rows, enough, arg) == 1)
+		if (png_read_until(png, pic, rows, rgba, enough, arg) == 1)
 			return 1;
-	} else
+	} else {
 		png_read_image(png, rows);
+		if (rgba != NULL)
+			png_compose(pic, rgba, 0, pic->h);
+	}
 	png_read_end(png, NULL);
-	if (rgba != NULL)
-		png_compose(pic, rgba);
 	return 0;
 }
 
@@ -205,15 +212,17 @@ done:
 	return rv;
 }
 
+/* Rows y0 to y1 - 1 of rgba composed onto white into the picture. */
 static void
-png_compose(struct picture *pic, const uint8_t *rgba)
+png_compose(struct picture *pic, const uint8_t *rgba, size_t y0, size_t y1)
 {
 	size_t i, n;
 	unsigned int a, k;
 	uint8_t *out;
 
-	n = pic->w * pic->h;
-	out = pic->rgb;
+	n = pic->w * (y1 - y0);
+	out = pic->rgb + y0 * pic->w * 3;
+	rgba += y0 * pic->w * 4;
 	for (i = 0; i < n; i++, rgba += 4, out += 3) {
 		a = rgba[3];
 		for (k = 0; k < 3; k++)
