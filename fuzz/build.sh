@@ -80,18 +80,15 @@ ${MAKE:-make} -s fuzz-tool-sources | while IFS='|' read -r tool sources cflags l
 	for s in $sources; do
 		case $s in *.c) set -- "$@" "$top/$s" ;; esac
 	done
-	keep=""
+	keep="" defs=""
 	for f in $cflags $libs; do
 		case $f in
-		-I*|-D*|-l*|-L*|-pthread) keep="$keep $f" ;;
+		-I*|-D*) keep="$keep $f" defs="$defs $f" ;;
+		-l*|-L*|-pthread) keep="$keep $f" ;;
 		esac
 	done
 	fn=$(echo "$tool" | tr - _)_main
 	echo "fuzz: building $out/$tool-main-fuzz"
-	defs=""
-	for f in $cflags; do
-		case $f in -I*|-D*) defs="$defs $f" ;; esac
-	done
 	objs=$(with_untraced "$tool-main" "$(include_dirs $sources) $defs" "$@")
 	# shellcheck disable=SC2086
 	set -- $objs

@@ -164,17 +164,12 @@ board_in_part(const struct picture *part, void *arg)
 {
 	struct early_board *e = arg;
 	char why[128];
-	size_t i, n;
 
 	if (image_board(part, &e->b, &e->g, why, sizeof(why)) == -1)
 		return 0;
-	n = e->b.rows * e->b.cols;
-	for (i = 0; i < n; i++)
-		if (e->b.cell[i] == 0)
-			break;
 	/* g.y0 is the middle of the first row. */
-	if (i == n && e->g.y0 + (double)(e->b.rows + 1) * e->g.dy <=
-	    (double)part->h)
+	if (board_apples(&e->b) == e->b.rows * e->b.cols &&
+	    e->g.y0 + (double)(e->b.rows + 1) * e->g.dy <= (double)part->h)
 		return 1;
 	board_free(&e->b);
 	return 0;

@@ -98,10 +98,6 @@ png_want_rgb(png_structp png, png_infop info)
 }
 
 /*
- * The pixels, straight into the picture when they are RGB; with alpha,
- * through a buffer of RGBA composed onto white, as a page shows them.
- */
-/*
  * The rows of the picture one by one (into rgba first, when it has
  * alpha), showing enough() the rows read at a half and at three
  * quarters: 1 if it had enough (the rows not read are made black), 0
@@ -137,6 +133,10 @@ png_read_until(png_structp png, struct picture *pic, png_bytep *rows,
 	return 0;
 }
 
+/*
+ * The pixels, straight into the picture when they are RGB; with alpha,
+ * through a buffer of RGBA composed onto white, as a page shows them.
+ */
 static int
 png_read_pixels(png_structp png, png_infop info, struct png_source *src,
     struct picture *pic, picture_enough enough, void *arg, char *why,
