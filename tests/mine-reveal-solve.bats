@@ -226,6 +226,48 @@ brute() {
 	[ "${lines[3]}" = "# state: won clicks=0 guesses=0" ]
 }
 
+@test "near the end, --hint names the guess that perfect play wins most from" {
+	# Each record's figures come from a brute force over every board and
+	# every order of play (endgame-brute.py beside the data).
+	n=0
+	while IFS= read -r head; do
+		[[ "$head" =~ ^"# mines "([0-9]+)", wins "([0-9]+)" of "([0-9]+)" boards, first guess any of "(.*)$ ]] || continue
+		mines=${BASH_REMATCH[1]} won=${BASH_REMATCH[2]} of=${BASH_REMATCH[3]}
+		cells=" ${BASH_REMATCH[4]} "
+		view=
+		while IFS= read -r row && [ -n "$row" ]; do
+			view+="$row"$'\n'
+		done
+		run mine-reveal -i view -m "$mines" --hint <<< "$view"
+		[ "$status" -eq 0 ]
+		[[ "${lines[-2]}" =~ ^"# hint: 0 safe, "[0-9]+" mines"$ ]]
+		[[ "${lines[-1]}" =~ ^"# guess "([0-9]+)" "([0-9]+)": perfect play from it wins on $won of the $of boards that fit"$ ]]
+		[[ "$cells" == *" ${BASH_REMATCH[1]},${BASH_REMATCH[2]} "* ]]
+		n=$((n + 1))
+	done < "$data/$d/endgame.in"
+	[ "$n" -eq 35 ]
+	# Far from the end the guess comes with its probability.
+	run mine-reveal -i view -m 10 --hint <<-'EOF'
+	#########
+	#########
+	#########
+	#########
+	#########
+	#########
+	#########
+	#########
+	#########
+	EOF
+	[[ "${lines[-1]}" =~ ^"# guess "[1-9]" "[1-9]": a mine with probability 0.123457"$ ]]
+	# With a certain cell, no guess is named.
+	run mine-reveal -i view -m 1 --hint <<-'EOF'
+	01#
+	01#
+	01#
+	EOF
+	[ "${lines[-1]}" = "# hint: 2 safe, 1 mines" ]
+}
+
 @test "--no-guess boards are won by the solver without a guess, and reproducible" {
 	run bash -c 'mine-reveal --generate 30x16 --mines 99 --safe 4,4 --no-guess -S 7 --count 20 | mine-reveal --solve'
 	[ "$status" -eq 0 ]

@@ -2,6 +2,7 @@
 bin_PROGRAMS += mine-reveal
 mine_reveal_SOURCES = \
 	src/mine/board.c \
+	src/mine/endgame.c \
 	src/mine/gen.c \
 	src/mine/main.c \
 	src/mine/mbf.c \
@@ -20,6 +21,8 @@ EXTRA_DIST += \
 	tests/mine-reveal.bats \
 	tests/mine-reveal-solve.bats \
 	tests/data/mine-reveal/golf-3bv.in \
+	tests/data/mine-reveal/endgame.in \
+	tests/data/mine-reveal/endgame-brute.py \
 	tests/data/mine-reveal/README \
 	tests/data/mine-reveal/chord-short.in \
 	tests/data/mine-reveal/chord-short.out \

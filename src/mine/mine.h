@@ -222,6 +222,18 @@ int	 solver_analyse(struct solver *);
 double	 solver_prob(const struct solver *, size_t);
 int	 solver_probe(struct solver *, size_t, int);
 
+/* endgame.c: the last guesses searched whole. */
+#define END_CELLS	64	/* undecided cells at most: one bit each */
+#define END_BOARDS	512	/* boards that fit what is shown, at most */
+#define END_NODES	20000	/* positions searched a guess, at most */
+
+struct endgame;
+
+struct endgame *endgame_new(void);
+void	 endgame_free(struct endgame *);
+int	 endgame_guess(struct endgame *, const struct solver *, size_t *,
+	    size_t *, size_t *);
+
 /* play.c: hints, probabilities, a whole game, boards without guesses. */
 struct game {
 	uint64_t	 clicks, guesses;

@@ -25,6 +25,7 @@ static size_t	 best_guess(struct solver *);
 static double	 progress(struct solver *, size_t);
 static size_t	 open_known(struct solver *, struct game *);
 static void	 unflag_all(struct board *);
+static void	 print_guess(struct solver *);
 
 /* A view shows some mines itself once a game is lost. */
 static void
@@ -87,8 +88,41 @@ play_hint(struct board *b, uint64_t total)
 		printf(" (%s)", total == UINT64_MAX ? "without the mine count" :
 		    "a region too large to count: the rules' cells only");
 	putchar('\n');
+	if (nsafe == 0)
+		print_guess(&s);
 	solver_free(&s);
 	return 0;
+}
+
+/*
+ * With nothing certain, the cell --solve would guess, as a comment: the
+ * boards it wins on when the end is searched whole, else its chance of
+ * being a mine (an estimate where a region could not be counted).
+ */
+static void
+print_guess(struct solver *s)
+{
+	struct endgame *e = endgame_new();
+	size_t i, won, boards, r, c;
+	double p;
+
+	if (endgame_guess(e, s, &i, &won, &boards)) {
+		r = i / s->b->stride;
+		c = i % s->b->stride;
+		printf("# guess %zu %zu: perfect play from it wins on %zu of "
+		    "the %zu boards that fit\n", r, c, won, boards);
+	} else {
+		i = best_guess(s);
+		r = i / s->b->stride;
+		c = i % s->b->stride;
+		p = solver_prob(s, i);
+		printf("# guess %zu %zu: a mine with probability ", r, c);
+		if (isnan(p))
+			printf("about %.6f (estimated)\n", estimate(s, i));
+		else
+			print_prob(p);
+	}
+	endgame_free(e);
 }
 
 /* 0 and 1 only when certain; otherwise never rounded to either. */
@@ -304,7 +338,9 @@ unflag_all(struct board *b)
 }
 
 /*
- * Play the board to its end: certain moves first, then the best guess.
+ * Play the board to its end: certain moves first, then the best guess:
+ * near the end the one that wins most often, searched whole; before,
+ * the one the estimates favour.
  * With no_guess, stop instead of guessing (g->stuck).  A board with no
  * open cell begins with a guess.  Flags of the input are taken off.
  */
@@ -312,7 +348,8 @@ void
 play_solve(struct board *b, int no_guess, struct game *g)
 {
 	struct solver s;
-	size_t i;
+	struct endgame *e = endgame_new();
+	size_t i, wins, boards;
 	int got;
 
 	memset(g, 0, sizeof(*g));
@@ -335,11 +372,13 @@ play_solve(struct board *b, int no_guess, struct game *g)
 			g->stuck = 1;
 			break;
 		}
-		i = best_guess(&s);
+		if (!endgame_guess(e, &s, &i, &wins, &boards))
+			i = best_guess(&s);
 		g->clicks++;
 		g->guesses++;
 		reveal_open(b, i / b->stride, i % b->stride);
 	}
 	g->won = board_state(b) == STATE_WON;
+	endgame_free(e);
 	solver_free(&s);
 }
