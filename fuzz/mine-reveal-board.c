@@ -1,7 +1,9 @@
-/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c src/mine/play.c src/mine/solve.c src/mine/stats.c */
+/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c src/mine/play.c src/mine/endgame.c src/mine/solve.c src/mine/stats.c */
 /*
- * Fuzz the text board parser, the actions it applies and the printers:
- * any input must give boards or diagnostics, never a crash.
+ * Fuzz the text board parser, the actions it applies and the printers,
+ * and on small boards the solver (hints, probabilities, a whole game
+ * with its endgame search): any input must give boards or diagnostics,
+ * never a crash.
  */
 
 #include "config.h"
@@ -24,6 +26,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	};
 	struct linereader lr;
 	struct board b;
+	struct game g;
 	FILE *fp;
 	int got, n = 0;
 
@@ -40,6 +43,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		reveal_apply(&b, ACTION_OPEN, b.height, b.width);
 		board_print(&b, &views[n++ % 2]);
 		(void)mbf_write(&b, stdout);
+		if (b.width * b.height <= 100) {
+			(void)play_hint(&b, b.mines);
+			(void)play_probabilities(&b, b.mines);
+			play_solve(&b, n % 2, &g);
+		}
 	}
 	board_free(&b);
 	lr_close(&lr);
