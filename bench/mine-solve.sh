@@ -4,8 +4,9 @@
 #      sample (1.96 standard errors), and CPU milliseconds a game:
 #      expert (30x16, 99 mines) with only the first click safe, clicked
 #      in the top left corner; expert with the first click an opening at
-#      row 4, column 4 (its 3x3 block free of mines); 9x9/10 and 16x16/40
-#      with the opening at row 4, column 4;
+#      row 4, column 4 (its 3x3 block free of mines); both again with
+#      --deep, on the same boards; 9x9/10 and 16x16/40 with the opening
+#      at row 4, column 4;
 #   2. --no-guess expert boards made a second (CPU time);
 #   3. --stats on a 10000x10000 board, against reading and writing the
 #      same board (mine-reveal with no action) and against wc -l.
@@ -36,12 +37,13 @@ cpu() {
 	awk '{ printf "%.3f\n", $1 + $2 }' "$tmp/time"
 }
 
-# rate LABEL TARGET ARGS...: solve GAMES boards made by -g ARGS.
+# rate LABEL TARGET ARGS...: solve GAMES boards made by -g ARGS (which
+# may end with --deep).
 rate() {
 	local label=$1 target=$2
 	shift 2
 	local TIMEFORMAT='%3U %3S'
-	{ time "$mr" -g "$@" -S 1 --count "$games" --solve \
+	{ time "$mr" -S 1 --count "$games" --solve -g "$@" \
 	    > "$tmp/games"; } 2> "$tmp/time"
 	grep '^# state:' "$tmp/games" | awk -v label="$label" \
 	    -v target="$target" -v t="$(awk '{ print $1 + $2 }' "$tmp/time")" '
@@ -57,6 +59,8 @@ rate() {
 echo "solver win rates (95% interval), CPU a game:"
 rate "expert, first click safe, corner" "40.5%" 30x16 -m 99 --safe-cell 1,1
 rate "expert, first click opening 4,4" "54%" 30x16 -m 99 --safe 4,4
+rate "expert, corner, --deep" "40.5%" 30x16 -m 99 --safe-cell 1,1 --deep
+rate "expert, opening 4,4, --deep" "54%" 30x16 -m 99 --safe 4,4 --deep
 rate "beginner 9x9/10, opening 4,4" "-" 9x9 -m 10 --safe 4,4
 rate "intermediate 16x16/40, opening 4,4" "-" 16x16 -m 40 --safe 4,4
 

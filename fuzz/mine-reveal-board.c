@@ -1,4 +1,4 @@
-/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c src/mine/play.c src/mine/endgame.c src/mine/solve.c src/mine/stats.c */
+/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c src/mine/play.c src/mine/endgame.c src/mine/guess.c src/mine/solve.c src/mine/stats.c */
 /*
  * Fuzz the text board parser, the actions it applies and the printers,
  * and on small boards the solver (hints, probabilities, a whole game
@@ -44,9 +44,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		board_print(&b, &views[n++ % 2]);
 		(void)mbf_write(&b, stdout);
 		if (b.width * b.height <= 100) {
-			(void)play_hint(&b, b.mines);
+			(void)play_hint(&b, b.mines, n % 2);
 			(void)play_probabilities(&b, b.mines);
-			play_solve(&b, n % 2, &g);
+			play_solve(&b, n % 2, n % 3 == 0, &g);
 		}
 	}
 	board_free(&b);

@@ -268,6 +268,42 @@ brute() {
 	[ "${lines[-1]}" = "# hint: 2 safe, 1 mines" ]
 }
 
+@test "a 50/50 that no cell can tell apart is guessed before safer cells" {
+	# Rows 1-2, column 1: the 1 at (1,2) needs one mine there, and the
+	# cells below, (3,1) and (3,2), are mines the 2 at (4,1) proves.
+	run mine-reveal -i view -m 49 --probabilities "$data/$d/fifty.view"
+	[[ "$output" == *$'\n# p 1 1 0.500000\n'* ]]
+	[[ "$output" == *$'\n# p 2 1 0.500000\n'* ]]
+	[[ "$output" == *$'\n# p 7 1 0.122538\n'* ]]
+	for deep in "" --deep; do
+		run mine-reveal -i view -m 49 --hint $deep "$data/$d/fifty.view"
+		[ "$status" -eq 0 ]
+		[ "${lines[-1]}" = "# guess 1 1: a 50/50 that no cell can ever tell apart, best guessed now" ]
+	done
+}
+
+@test "--deep: whole games looking one guess ahead, reproducible, only with --solve or --hint" {
+	run bash -c 'mine-reveal -g 30x16 -m 99 --safe-cell 1,1 -S 5 --count 30 --solve --deep'
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^# state: \(won\|lost\) clicks=[0-9]* guesses=[0-9]*$' <<< "$output")" -eq 30 ]
+	a=$output
+	run bash -c 'mine-reveal -g 30x16 -m 99 --safe-cell 1,1 -S 5 --count 30 --solve --deep'
+	[ "$output" = "$a" ]
+	# The same boards played without it differ somewhere, and each still ends.
+	run bash -c 'mine-reveal -g 30x16 -m 99 --safe-cell 1,1 -S 5 --count 30 --solve'
+	[ "$(grep -c '^# state: ' <<< "$output")" -eq 30 ]
+	[ "$output" != "$a" ]
+	# A hint far from the end names a guess with its probability.
+	run bash -c 'mine-reveal -g 30x16 -m 99 --safe 4,4 -S 3 | mine-reveal -o 4,4 | mine-reveal -v | mine-reveal -i view -m 99 --hint --deep'
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "# guess "* ]] || [[ "${lines[-1]}" == "# hint: "[1-9]* ]]
+	run --separate-stderr mine-reveal --deep --stats "$golf"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "mine-reveal: --deep goes with --solve or --hint" ]
+	run --separate-stderr mine-reveal --deep "$golf"
+	[ "$status" -eq 2 ]
+}
+
 @test "--no-guess boards are won by the solver without a guess, and reproducible" {
 	run bash -c 'mine-reveal --generate 30x16 --mines 99 --safe 4,4 --no-guess -S 7 --count 20 | mine-reveal --solve'
 	[ "$status" -eq 0 ]

@@ -4,6 +4,7 @@ mine_reveal_SOURCES = \
 	src/mine/board.c \
 	src/mine/endgame.c \
 	src/mine/gen.c \
+	src/mine/guess.c \
 	src/mine/main.c \
 	src/mine/mbf.c \
 	src/mine/mine.h \
@@ -23,6 +24,7 @@ EXTRA_DIST += \
 	tests/data/mine-reveal/golf-3bv.in \
 	tests/data/mine-reveal/endgame.in \
 	tests/data/mine-reveal/endgame-brute.py \
+	tests/data/mine-reveal/fifty.view \
 	tests/data/mine-reveal/README \
 	tests/data/mine-reveal/chord-short.in \
 	tests/data/mine-reveal/chord-short.out \

@@ -45,12 +45,13 @@ struct options {
 	size_t		 nclick;
 	int		 generating;
 	struct generate	 gen;
-	int		 have_mines, have_seed, no_guess, summary;
+	int		 have_mines, have_seed, no_guess, summary, deep;
 	uint64_t	 count;
 };
 
 enum {
 	OPT_COUNT = 256,
+	OPT_DEEP,
 	OPT_HINT,
 	OPT_NO_GUESS,
 	OPT_PROBABILITIES,
@@ -82,6 +83,7 @@ static const struct option longopts[] = {
 	{ "blank-zeros",	no_argument,		NULL,	'z' },
 	{ "click",		required_argument,	NULL,	'c' },	/* old */
 	{ "count",		required_argument,	NULL,	OPT_COUNT },
+	{ "deep",		no_argument,		NULL,	OPT_DEEP },
 	{ "format",		required_argument,	NULL,	'f' },
 	{ "generate",		required_argument,	NULL,	'g' },
 	{ "help",		no_argument,		NULL,	'h' },
@@ -111,11 +113,12 @@ usage(int status)
 	    "usage: %s [-hVvz] [-o row,column] [-f format] [-i format] "
 	    "[-m mines]\n"
 	    "       [--hint | --probabilities | --solve | --stats] "
-	    "[file ...]\n"
+	    "[--deep] [file ...]\n"
 	    "       %s -g widthxheight -m mines [-f format] [-S seed] "
 	    "[--count n]\n"
 	    "       [--safe row,column [--no-guess] | --safe-cell "
-	    "row,column] [--solve | --stats]\n", getprogname(),
+	    "row,column]\n"
+	    "       [--solve [--deep] | --stats]\n", getprogname(),
 	    getprogname());
 	if (status == GF_EXIT_OK)
 		finish_stdout();
@@ -128,6 +131,8 @@ help(void)
 	printf("usage: %s [options] [file ...]\n"
 	    "      --count=N            with -g, make N boards, seeds SEED "
 	    "to SEED+N-1\n"
+	    "      --deep               with --solve or --hint, guess with "
+	    "a look one guess ahead\n"
 	    "  -f, --format=FORMAT      write boards as FORMAT (FORMAT: full, "
 	    "view, mbf)\n"
 	    "  -g, --generate=WxH       make a random board W columns wide, "
@@ -269,6 +274,9 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'h':
 			help();
+		case OPT_DEEP:
+			o->deep = 1;
+			break;
 		case OPT_HINT:
 			set_mode(o, MODE_HINT, "--hint");
 			break;
@@ -362,6 +370,10 @@ check_options(struct options *o)
 			    "not go with it", o->mode_name);
 			return -1;
 		}
+	}
+	if (o->deep && o->mode != MODE_SOLVE && o->mode != MODE_HINT) {
+		warnx("--deep goes with --solve or --hint");
+		return -1;
 	}
 	if (o->mode == MODE_STATS && o->input == INPUT_VIEW) {
 		warnx("--stats needs the mines, which a view does not show");
@@ -458,7 +470,7 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 		return 0;
 	}
 	if (o->mode == MODE_SOLVE) {
-		play_solve(b, 0, &g);
+		play_solve(b, 0, o->deep, &g);
 		if (o->out.format == FORMAT_MBF)
 			return mbf_write(b, stdout);
 		if ((*nboards)++ > 0)
@@ -474,7 +486,7 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 		print_board(b, o);
 		if (o->mode == MODE_HINT)
 			return play_hint(b, b->view ? (o->have_mines ?
-			    o->gen.mines : UINT64_MAX) : b->mines);
+			    o->gen.mines : UINT64_MAX) : b->mines, o->deep);
 		if (b->view && !o->have_mines) {
 			warn_at(b->file, b->firstline, "--probabilities on a "
 			    "view needs the mine counter (-m)");
@@ -625,7 +637,7 @@ run_generate(const struct options *o)
 		if (o->mode == MODE_SOLVE) {
 			if (g.safe_row != 0)
 				reveal_open(&b, g.safe_row, g.safe_col);
-			play_solve(&b, 0, &game);
+			play_solve(&b, 0, o->deep, &game);
 			board_print_rows(&b);
 			printf("# state: %s clicks=%" PRIu64 " guesses=%"
 			    PRIu64 "\n", game.won ? "won" : "lost",

@@ -208,6 +208,7 @@ struct solver {
 	size_t		 nodes;		/* searched, in all */
 	int		 exact;		/* every region counted */
 	double		 interior;	/* a cell off the frontier */
+	double		 logboards;	/* log of the boards that fit */
 	int		 interior_certain;	/* 1 all safe, 2 all mines */
 	uint64_t	 ninterior;
 	int		 logging;	/* keep the marks to take back */
@@ -234,6 +235,11 @@ void	 endgame_free(struct endgame *);
 int	 endgame_guess(struct endgame *, const struct solver *, size_t *,
 	    size_t *, size_t *);
 
+/* guess.c: the cell to open when nothing is certain. */
+double	 guess_estimate(const struct solver *, size_t);
+int	 guess_fifty(const struct solver *, size_t *);
+size_t	 guess_best(struct solver *, int);
+
 /* play.c: hints, probabilities, a whole game, boards without guesses. */
 struct game {
 	uint64_t	 clicks, guesses;
@@ -241,8 +247,8 @@ struct game {
 	int		 stuck;		/* logic alone could not go on */
 };
 
-int	 play_hint(struct board *, uint64_t);
+int	 play_hint(struct board *, uint64_t, int);
 int	 play_probabilities(struct board *, uint64_t);
-void	 play_solve(struct board *, int, struct game *);
+void	 play_solve(struct board *, int, int, struct game *);
 
 #endif /* MINE_H */

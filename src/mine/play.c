@@ -15,17 +15,12 @@
 #include "gf.h"
 #include "mine.h"
 
-#define TIE		1e-9	/* probabilities closer than this are equal */
-#define TOLERANCE	0.02	/* guesses this close to the safest compete */
 
 static void	 known_from_view(struct solver *);
 static void	 print_prob(double);
-static double	 estimate(const struct solver *, size_t);
-static size_t	 best_guess(struct solver *);
-static double	 progress(struct solver *, size_t);
 static size_t	 open_known(struct solver *, struct game *);
 static void	 unflag_all(struct board *);
-static void	 print_guess(struct solver *);
+static void	 print_guess(struct solver *, int);
 
 /* A view shows some mines itself once a game is lost. */
 static void
@@ -47,7 +42,7 @@ known_from_view(struct solver *s)
  * the numbers cannot be right.
  */
 int
-play_hint(struct board *b, uint64_t total)
+play_hint(struct board *b, uint64_t total, int deep)
 {
 	struct solver s;
 	size_t r, c, i, nsafe = 0, nmine = 0;
@@ -89,7 +84,7 @@ play_hint(struct board *b, uint64_t total)
 		    "a region too large to count: the rules' cells only");
 	putchar('\n');
 	if (nsafe == 0)
-		print_guess(&s);
+		print_guess(&s, deep);
 	solver_free(&s);
 	return 0;
 }
@@ -100,7 +95,7 @@ play_hint(struct board *b, uint64_t total)
  * being a mine (an estimate where a region could not be counted).
  */
 static void
-print_guess(struct solver *s)
+print_guess(struct solver *s, int deep)
 {
 	struct endgame *e = endgame_new();
 	size_t i, won, boards, r, c;
@@ -111,14 +106,19 @@ print_guess(struct solver *s)
 		c = i % s->b->stride;
 		printf("# guess %zu %zu: perfect play from it wins on %zu of "
 		    "the %zu boards that fit\n", r, c, won, boards);
+	} else if (guess_fifty(s, &i)) {
+		r = i / s->b->stride;
+		c = i % s->b->stride;
+		printf("# guess %zu %zu: a 50/50 that no cell can ever tell "
+		    "apart, best guessed now\n", r, c);
 	} else {
-		i = best_guess(s);
+		i = guess_best(s, deep);
 		r = i / s->b->stride;
 		c = i % s->b->stride;
 		p = solver_prob(s, i);
 		printf("# guess %zu %zu: a mine with probability ", r, c);
 		if (isnan(p))
-			printf("about %.6f (estimated)\n", estimate(s, i));
+			printf("about %.6f (estimated)\n", guess_estimate(s, i));
 		else
 			print_prob(p);
 	}
@@ -189,128 +189,6 @@ play_probabilities(struct board *b, uint64_t total)
 	return 0;
 }
 
-/*
- * A figure to guess by where the count gave none: the highest share of
- * the mines a neighbouring number still needs.
- */
-static double
-estimate(const struct solver *s, size_t i)
-{
-	double p = solver_prob(s, i), e = 0;
-	size_t j, k, u;
-	int d, m;
-
-	if (!isnan(p))
-		return p;
-	for (d = 0; d < 8; d++) {
-		j = i + s->off[d];
-		if ((s->b->cell[j] & (CELL_OPEN | CELL_MINE)) != CELL_OPEN ||
-		    (s->b->cell[j] & CELL_COUNT) > 8)
-			continue;
-		u = 0;
-		m = 0;
-		for (k = 0; k < 8; k++) {
-			size_t n = j + s->off[k];
-
-			if (s->know[n] & KNOW_MINE)
-				m++;
-			else if (!(s->b->cell[n] & CELL_OPEN) &&
-			    !(s->know[n] & KNOW_SAFE))
-				u++;
-		}
-		if (u > 0 && ((s->b->cell[j] & CELL_COUNT) - m) / (double)u > e)
-			e = ((s->b->cell[j] & CELL_COUNT) - m) / (double)u;
-	}
-	if (e == 0)
-		e = (double)s->total / ((double)s->b->width * s->b->height);
-	return e;
-}
-
-/*
- * The cell to guess.  Among the cells at most TOLERANCE more likely to
- * be a mine than the safest, the one with the best chance of being safe
- * and giving the rules a safe cell at once (progress); then the one most
- * likely a zero (safe, its unknown neighbours safe, taken as if
- * independent); then the first in reading order.
- */
-/*
- * The chance that opening covered cell i, if safe, shows a number from
- * which the rules find a safe cell at once: the numbers it could show
- * weighted as if its unknown neighbours were independent.
- */
-static double
-progress(struct solver *s, size_t i)
-{
-	double dist[9], q, sum = 0;
-	size_t j;
-	int d, v, n = 0, known = 0;
-
-	memset(dist, 0, sizeof(dist));
-	dist[0] = 1;
-	for (d = 0; d < 8; d++) {
-		j = i + s->off[d];
-		if (s->b->cell[j] & CELL_OPEN)
-			continue;
-		if (s->know[j] & KNOW_MINE) {
-			known++;
-			continue;
-		}
-		if (s->know[j] & KNOW_SAFE)
-			continue;
-		q = estimate(s, j);
-		n++;
-		for (v = n; v > 0; v--)
-			dist[v] = dist[v] * (1 - q) + dist[v - 1] * q;
-		dist[0] *= 1 - q;
-	}
-	for (v = 0; v <= n && known + v <= 8; v++)
-		if (dist[v] > 0 && solver_probe(s, i, known + v) == 1)
-			sum += dist[v];
-	return sum;
-}
-
-static size_t
-best_guess(struct solver *s)
-{
-	size_t r, c, i, j, best = 0;
-	double p, z, bp = 2, bz = -1, q, score;
-	int d;
-
-	for (r = 1; r <= s->b->height; r++)
-		for (c = 1; c <= s->b->width; c++) {
-			i = solver_index(s, r, c);
-			if ((s->b->cell[i] & CELL_OPEN) ||
-			    (s->know[i] & KNOW_MINE))
-				continue;
-			if ((p = estimate(s, i)) < bp)
-				bp = p;
-		}
-	for (r = 1; r <= s->b->height; r++)
-		for (c = 1; c <= s->b->width; c++) {
-			i = solver_index(s, r, c);
-			if ((s->b->cell[i] & CELL_OPEN) ||
-			    (s->know[i] & KNOW_MINE))
-				continue;
-			p = estimate(s, i);
-			if (p > bp + TOLERANCE + TIE)
-				continue;
-			z = 1 - p;
-			for (d = 0; d < 8; d++) {
-				j = i + s->off[d];
-				if (s->b->cell[j] & CELL_OPEN)
-					continue;
-				q = estimate(s, j);
-				z *= 1 - q;
-			}
-			score = (1 - p) * (progress(s, i) + z * 1e-3);
-			if (score > bz + TIE) {
-				bz = score;
-				best = i;
-			}
-		}
-	return best;
-}
-
 /* Open every cell marked safe; returns how many clicks that took. */
 static size_t
 open_known(struct solver *s, struct game *g)
@@ -345,7 +223,7 @@ unflag_all(struct board *b)
  * open cell begins with a guess.  Flags of the input are taken off.
  */
 void
-play_solve(struct board *b, int no_guess, struct game *g)
+play_solve(struct board *b, int no_guess, int deep, struct game *g)
 {
 	struct solver s;
 	struct endgame *e = endgame_new();
@@ -372,8 +250,9 @@ play_solve(struct board *b, int no_guess, struct game *g)
 			g->stuck = 1;
 			break;
 		}
-		if (!endgame_guess(e, &s, &i, &wins, &boards))
-			i = best_guess(&s);
+		if (!endgame_guess(e, &s, &i, &wins, &boards) &&
+		    !guess_fifty(&s, &i))
+			i = guess_best(&s, deep);
 		g->clicks++;
 		g->guesses++;
 		reveal_open(b, i / b->stride, i % b->stride);

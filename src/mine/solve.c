@@ -704,6 +704,9 @@ combine(struct solver *s)
 	}
 	if (z == -INFINITY)
 		goto out;
+	/* lc is log C(F, x) less log C(F, xlo): the boards, in full. */
+	s->logboards = z + lgamma((double)F + 1) - lgamma((double)xlo + 1) -
+	    lgamma((double)(F - (uint64_t)xlo) + 1);
 	s->interior = F > 0 ? exp(pint - z) : 0;
 	s->interior_certain = allnone ? 1 : allfull ? 2 : 0;
 	if (allfull)
