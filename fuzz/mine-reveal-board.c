@@ -24,6 +24,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct output views[] = {
 		{ FORMAT_FULL, 0 }, { FORMAT_VIEW, 1 }
 	};
+	static struct endgame *e;	/* made once, as a run does */
 	struct linereader lr;
 	struct board b;
 	struct game g;
@@ -32,6 +33,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (freopen("/dev/null", "w", stdout) == NULL)
 		abort();
+	if (e == NULL)
+		e = endgame_new();
 	if (size == 0 || (fp = fmemopen((void *)data, size, "r")) == NULL)
 		return 0;
 	lr_attach(&lr, fp, "fuzz");
@@ -44,9 +47,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		board_print(&b, &views[n++ % 2]);
 		(void)mbf_write(&b, stdout);
 		if (b.width * b.height <= 100) {
-			(void)play_hint(&b, b.mines, n % 2);
+			(void)play_hint(&b, e, b.mines, n % 2);
 			(void)play_probabilities(&b, b.mines);
-			play_solve(&b, n % 2, n % 3 == 0, &g);
+			play_solve(&b, e, n % 2, n % 3 == 0, &g);
 		}
 	}
 	board_free(&b);

@@ -43,6 +43,7 @@ struct seen {
 struct endgame {
 	size_t		 n;			/* undecided cells */
 	size_t		 cell[END_CELLS];	/* their padded index */
+	size_t		 order[END_CELLS];	/* their slots by that index */
 	uint64_t	 near[END_CELLS];	/* undecided neighbours */
 	int		 known[END_CELLS];	/* known mines next to it */
 	uint64_t	 board[END_BOARDS];	/* the mines of a board that fits */
@@ -61,6 +62,8 @@ struct endgame {
 	size_t		 nodes;
 };
 
+static void	 sort_slots(struct endgame *);
+static uint64_t	 slot_bit(const struct endgame *, size_t);
 static int	 collect(struct endgame *, const struct solver *, uint64_t *);
 static int	 fits(const struct endgame *, size_t, uint64_t);
 static int	 list_boards(struct endgame *, uint64_t);
@@ -96,6 +99,38 @@ endgame_free(struct endgame *e)
 	free(e->used);
 	free(e->keys);
 	free(e);
+}
+
+/* The slots of the undecided cells in the order of their index. */
+static void
+sort_slots(struct endgame *e)
+{
+	size_t k, j, t;
+
+	for (k = 0; k < e->n; k++) {
+		t = k;
+		for (j = k; j > 0 && e->cell[e->order[j - 1]] > e->cell[t]; j--)
+			e->order[j] = e->order[j - 1];
+		e->order[j] = t;
+	}
+}
+
+/* The bit of the slot of padded cell x, or 0 if x is not undecided. */
+static uint64_t
+slot_bit(const struct endgame *e, size_t x)
+{
+	size_t lo = 0, hi = e->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (e->cell[e->order[mid]] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < e->n && e->cell[e->order[lo]] == x)
+		return UINT64_C(1) << e->order[lo];
+	return 0;
 }
 
 /*
@@ -134,6 +169,7 @@ collect(struct endgame *e, const struct solver *s, uint64_t *left)
 		return 0;
 	*left = s->total - known;
 	nfront = e->n;
+	sort_slots(e);
 	for (k = 0; k < e->n; k++) {
 		e->near[k] = 0;
 		e->known[k] = 0;
@@ -142,9 +178,7 @@ collect(struct endgame *e, const struct solver *s, uint64_t *left)
 			x = e->cell[k] + s->off[d];
 			if (s->know[x] & KNOW_MINE)
 				e->known[k]++;
-			for (j = 0; j < e->n; j++)
-				if (e->cell[j] == x)
-					e->near[k] |= UINT64_C(1) << j;
+			e->near[k] |= slot_bit(e, x);
 		}
 	}
 	/* Each number next to a frontier cell, once. */
@@ -163,9 +197,7 @@ collect(struct endgame *e, const struct solver *s, uint64_t *left)
 
 				if (s->know[y] & KNOW_MINE)
 					need--;
-				for (j = 0; j < e->n; j++)
-					if (e->cell[j] == y)
-						cells |= UINT64_C(1) << j;
+				cells |= slot_bit(e, y);
 			}
 			for (r = 0; r < e->nrule; r++)
 				if (e->rule[r].cells == cells &&

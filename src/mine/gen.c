@@ -123,7 +123,7 @@ generate_no_guess(const struct generate *gen, struct board *b,
 	for (n = 1; n <= max; n++) {
 		generate_draw(gen, b, &g);
 		reveal_open(b, gen->safe_row, gen->safe_col);
-		play_solve(b, 1, 0, &game);
+		play_solve(b, NULL, 1, 0, &game);
 		board_reset(b);
 		if (game.won)
 			return n;

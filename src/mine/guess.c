@@ -207,7 +207,8 @@ zero_chance(const struct solver *s, size_t i)
  * it: for each number v it could show, the share of the boards where it
  * is safe and shows v (from the count of boards, exactly), times 1 if
  * the solver then finds a safe cell, else the best safety then.  Leaves
- * the solver's marks as they were; its figures must be made again.
+ * the solver's marks as they were but not its figures, which the caller
+ * makes again (guess_best analyses once more after the last cell).
  * base is the log of the boards before, know room for the marks.
  */
 static double

@@ -47,6 +47,7 @@ struct options {
 	struct generate	 gen;
 	int		 have_mines, have_seed, no_guess, summary, deep;
 	uint64_t	 count;
+	struct endgame	*endgame;	/* the tables of --solve and --hint */
 };
 
 enum {
@@ -470,7 +471,7 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 		return 0;
 	}
 	if (o->mode == MODE_SOLVE) {
-		play_solve(b, 0, o->deep, &g);
+		play_solve(b, o->endgame, 0, o->deep, &g);
 		if (o->out.format == FORMAT_MBF)
 			return mbf_write(b, stdout);
 		if ((*nboards)++ > 0)
@@ -485,8 +486,9 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 			putchar('\n');
 		print_board(b, o);
 		if (o->mode == MODE_HINT)
-			return play_hint(b, b->view ? (o->have_mines ?
-			    o->gen.mines : UINT64_MAX) : b->mines, o->deep);
+			return play_hint(b, o->endgame, b->view ?
+			    (o->have_mines ? o->gen.mines : UINT64_MAX) :
+			    b->mines, o->deep);
 		if (b->view && !o->have_mines) {
 			warn_at(b->file, b->firstline, "--probabilities on a "
 			    "view needs the mine counter (-m)");
@@ -637,7 +639,7 @@ run_generate(const struct options *o)
 		if (o->mode == MODE_SOLVE) {
 			if (g.safe_row != 0)
 				reveal_open(&b, g.safe_row, g.safe_col);
-			play_solve(&b, 0, o->deep, &game);
+			play_solve(&b, o->endgame, 0, o->deep, &game);
 			board_print_rows(&b);
 			printf("# state: %s clicks=%" PRIu64 " guesses=%"
 			    PRIu64 "\n", game.won ? "won" : "lost",
@@ -665,6 +667,8 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (check_options(&o) == -1)
 		usage(GF_EXIT_ERROR);
+	if (o.mode == MODE_SOLVE || o.mode == MODE_HINT)
+		o.endgame = endgame_new();
 	run_start(o.summary);
 	if (o.generating) {
 		if (argc > 0)
@@ -677,5 +681,6 @@ main(int argc, char *argv[])
 			if ((s = run_file(argv[i], &o, &nboards)) > status)
 				status = s;
 	free(o.click);
+	endgame_free(o.endgame);
 	return run_finish(status);
 }

@@ -247,8 +247,9 @@ struct game {
 	int		 stuck;		/* logic alone could not go on */
 };
 
-int	 play_hint(struct board *, uint64_t, int);
+int	 play_hint(struct board *, struct endgame *, uint64_t, int);
 int	 play_probabilities(struct board *, uint64_t);
-void	 play_solve(struct board *, int, int, struct game *);
+void	 play_solve(struct board *, struct endgame *, int, int,
+	    struct game *);
 
 #endif /* MINE_H */

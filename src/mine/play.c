@@ -20,7 +20,7 @@ static void	 known_from_view(struct solver *);
 static void	 print_prob(double);
 static size_t	 open_known(struct solver *, struct game *);
 static void	 unflag_all(struct board *);
-static void	 print_guess(struct solver *, int);
+static void	 print_guess(struct solver *, struct endgame *, int);
 
 /* A view shows some mines itself once a game is lost. */
 static void
@@ -42,7 +42,7 @@ known_from_view(struct solver *s)
  * the numbers cannot be right.
  */
 int
-play_hint(struct board *b, uint64_t total, int deep)
+play_hint(struct board *b, struct endgame *e, uint64_t total, int deep)
 {
 	struct solver s;
 	size_t r, c, i, nsafe = 0, nmine = 0;
@@ -84,7 +84,7 @@ play_hint(struct board *b, uint64_t total, int deep)
 		    "a region too large to count: the rules' cells only");
 	putchar('\n');
 	if (nsafe == 0)
-		print_guess(&s, deep);
+		print_guess(&s, e, deep);
 	solver_free(&s);
 	return 0;
 }
@@ -95,9 +95,8 @@ play_hint(struct board *b, uint64_t total, int deep)
  * being a mine (an estimate where a region could not be counted).
  */
 static void
-print_guess(struct solver *s, int deep)
+print_guess(struct solver *s, struct endgame *e, int deep)
 {
-	struct endgame *e = endgame_new();
 	size_t i, won, boards, r, c;
 	double p;
 
@@ -122,7 +121,6 @@ print_guess(struct solver *s, int deep)
 		else
 			print_prob(p);
 	}
-	endgame_free(e);
 }
 
 /* 0 and 1 only when certain; otherwise never rounded to either. */
@@ -219,14 +217,16 @@ unflag_all(struct board *b)
  * Play the board to its end: certain moves first, then the best guess:
  * near the end the one that wins most often, searched whole; before,
  * the one the estimates favour.
- * With no_guess, stop instead of guessing (g->stuck).  A board with no
- * open cell begins with a guess.  Flags of the input are taken off.
+ * With no_guess, stop instead of guessing (g->stuck), and e may be
+ * NULL; otherwise e holds the endgame search's tables, made once by
+ * endgame_new() for all the games of a run.  A board with no open cell
+ * begins with a guess.  Flags of the input are taken off.
  */
 void
-play_solve(struct board *b, int no_guess, int deep, struct game *g)
+play_solve(struct board *b, struct endgame *e, int no_guess, int deep,
+    struct game *g)
 {
 	struct solver s;
-	struct endgame *e = endgame_new();
 	size_t i, wins, boards;
 	int got;
 
@@ -258,6 +258,5 @@ play_solve(struct board *b, int no_guess, int deep, struct game *g)
 		reveal_open(b, i / b->stride, i % b->stride);
 	}
 	g->won = board_state(b) == STATE_WON;
-	endgame_free(e);
 	solver_free(&s);
 }
