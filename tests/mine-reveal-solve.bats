@@ -420,7 +420,10 @@ brute() {
 @test "SIGINT finishes the board in hand and exits 130" {
 	# Three seconds, so that a slow start (a sanitizer build on a busy
 	# machine) still writes boards; --stats keeps that output small.
-	timeout --preserve-status -s INT 3 mine-reveal -g 30x16 -m 99 -S 1 \
+	# --foreground: otherwise timeout signals its process group too, and
+	# a second SIGINT rightly ends the run at once, mid-record.
+	timeout --foreground --preserve-status -s INT 3 \
+	    mine-reveal -g 30x16 -m 99 -S 1 \
 	    --count 100000000 --stats > "$BATS_TEST_TMPDIR/out" || status=$?
 	[ "$status" -eq 130 ]
 	# Whole records only: every line, the last too, a board's figures.
