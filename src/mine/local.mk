@@ -25,6 +25,9 @@ EXTRA_DIST += \
 	tests/data/mine-reveal/endgame.in \
 	tests/data/mine-reveal/endgame-brute.py \
 	tests/data/mine-reveal/fifty.view \
+	tests/data/mine-reveal/stats.in \
+	tests/data/mine-reveal/stats.out \
+	tests/data/mine-reveal/stats-brute.py \
 	tests/data/mine-reveal/README \
 	tests/data/mine-reveal/chord-short.in \
 	tests/data/mine-reveal/chord-short.out \

@@ -7,7 +7,9 @@
  * and the greedy's "highest premium, first in reading order" comes from
  * one set of cells for each premium from 0 up, kept as bits with a bit
  * above each word that is not zero, so that the first cell of a set is
- * found and a cell moved between sets in a few word operations.
+ * found and a cell moved between sets in a few word operations.  The
+ * premiums are worked out once, on the covered board, and then changed
+ * by what each step of the greedy does, never worked out again.
  */
 
 #include "config.h"
@@ -44,7 +46,7 @@ struct zini {
 	ptrdiff_t	 off[8];
 	uint32_t	*stack;
 	size_t		 nstack, capstack;
-	uint32_t	*dirty;		/* premiums due again, each once */
+	uint32_t	*dirty;		/* the rim met, to unmark */
 	size_t		 ndirty, capdirty;
 	uint64_t	 left;		/* 3BV not yet cleared */
 };
@@ -52,7 +54,7 @@ struct zini {
 static int	 is_zero(uint8_t);
 static int	 is_numbered(uint8_t);
 static void	 join(uint32_t *, uint32_t, uint32_t);
-static int	 next_to_zero(const struct board *, const ptrdiff_t *, size_t);
+static void	 find_units(const struct board *, const ptrdiff_t *, uint8_t *);
 static int8_t	 premium(const struct zini *, size_t);
 static void	 bitset_init(struct bitset *, size_t);
 static void	 bitset_free(struct bitset *);
@@ -61,8 +63,10 @@ static void	 bitset_remove(struct bitset *, size_t);
 static int	 bitset_first(const struct bitset *, size_t *);
 static void	 premium_set(struct zini *, size_t, int8_t);
 static size_t	 premium_top(const struct zini *, int8_t *);
-static void	 touched(struct zini *, size_t);
-static void	 settle(struct zini *);
+static void	 shift(struct zini *, size_t, int);
+static void	 shift_around(struct zini *, size_t, int);
+static void	 push(uint32_t **, size_t *, size_t *, size_t);
+static void	 mark(struct zini *, size_t);
 static void	 open_cell(struct zini *, size_t);
 static void	 open_opening(struct zini *, size_t);
 static uint64_t	 greedy(struct zini *, const uint8_t *);
@@ -112,57 +116,64 @@ join(uint32_t *parent, uint32_t a, uint32_t b)
 		parent[a] = b;
 }
 
-static int
-next_to_zero(const struct board *b, const ptrdiff_t *off, size_t i)
+/*
+ * Each cell's unit of 3BV: 1 a zero (of an opening), 2 an island cell
+ * (a numbered cell next to no zero), 0 any other.  Two passes with no
+ * branch on the cells, since mines fall at random.
+ */
+static void
+find_units(const struct board *b, const ptrdiff_t *off, uint8_t *unit)
 {
-	int d;
+	const uint8_t *cell = b->cell;
+	size_t r, c, i;
+	int near;
 
-	for (d = 0; d < 8; d++)
-		if (is_zero(b->cell[i + off[d]]))
-			return 1;
-	return 0;
+	for (r = 1; r <= b->height; r++)
+		for (c = 1; c <= b->width; c++) {
+			i = r * b->stride + c;
+			unit[i] = is_zero(cell[i]);
+		}
+	/* Bit 0 of a unit is a zero still, for the cells rewritten. */
+	for (r = 1; r <= b->height; r++)
+		for (c = 1; c <= b->width; c++) {
+			i = r * b->stride + c;
+			near = (unit[i + off[0]] | unit[i + off[1]] |
+			    unit[i + off[2]] | unit[i + off[3]] |
+			    unit[i + off[4]] | unit[i + off[5]] |
+			    unit[i + off[6]] | unit[i + off[7]]) & 1;
+			unit[i] = (uint8_t)(unit[i] |
+			    (!near && is_numbered(cell[i])) << 1);
+		}
 }
 
 /*
- * The premium of chording numbered cell i: the 3BV its chord clears
+ * The premium of chording numbered cell i on the board as the greedy
+ * finds it, every cell covered and no flag: the 3BV its chord clears
  * (the openings whose zeros it opens, the island cells it opens, itself
- * if it is still covered and an island cell), less the flags it needs,
- * less one to open it if covered, less one for the chord.
+ * if an island cell), less a flag for each of its mines, less one to
+ * open it, less one for the chord.  The greedy keeps it up to date
+ * from there by the change each step makes.
  */
 static int8_t
 premium(const struct zini *z, size_t i)
 {
-	const uint8_t *cell = z->b->cell;
+	const uint8_t *cell = z->b->cell, *unit = z->unit;
 	uint32_t seen[8];
 	size_t n, nseen = 0, k;
-	int d, gain = 0, cost = 1;
+	int d, gain = unit[i] == 2;
 
-	if (!is_numbered(cell[i]))
-		return NOTHING;
-	if (!(cell[i] & CELL_OPEN)) {
-		cost++;
-		gain += z->unit[i] == 2;
-	}
 	for (d = 0; d < 8; d++) {
 		n = i + z->off[d];
-		if (cell[n] & CELL_MINE) {
-			cost += !(cell[n] & CELL_FLAG);
+		gain += unit[n] == 2;
+		if (unit[n] != 1)
 			continue;
-		}
-		if (cell[n] & CELL_OPEN)
-			continue;
-		if (is_zero(cell[n])) {
-			for (k = 0; k < nseen; k++)
-				if (seen[k] == z->label[n])
-					break;
-			if (k == nseen) {
-				seen[nseen++] = z->label[n];
-				gain++;
-			}
-		} else
-			gain += z->unit[n] == 2;
+		for (k = 0; k < nseen; k++)
+			if (seen[k] == z->label[n])
+				break;
+		if (k == nseen)
+			seen[nseen++] = z->label[n];
 	}
-	return (int8_t)(gain - cost);
+	return (int8_t)(gain + (int)nseen - 2 - (cell[i] & CELL_COUNT));
 }
 
 /* A set that can hold the cells 0 to n - 1, empty. */
@@ -266,53 +277,41 @@ premium_top(const struct zini *z, int8_t *top)
 	return 0;
 }
 
-/*
- * Cell j's premium is due again, if it has one.  It is marked (the
- * pending bit, which nothing else uses here) and listed, and worked out
- * once by settle(), however often a step marks it.
- */
+/* Cell j's premium, if it has one, changes by v. */
 static void
-due(struct zini *z, size_t j)
+shift(struct zini *z, size_t j, int v)
 {
-	uint8_t *cell = z->b->cell;
-
-	if (!is_numbered(cell[j]) || (cell[j] & CELL_PENDING))
-		return;
-	cell[j] |= CELL_PENDING;
-	if (z->ndirty == z->capdirty) {
-		z->capdirty *= 2;
-		z->dirty = xreallocarray(z->dirty, z->capdirty,
-		    sizeof(*z->dirty));
-	}
-	z->dirty[z->ndirty++] = (uint32_t)j;
+	if (z->premium[j] != NOTHING)
+		premium_set(z, j, (int8_t)(z->premium[j] + v));
 }
 
-/*
- * Cell i changed in a way its neighbours' premiums count (an island cell
- * opened, a mine flagged, a zero opened): their premiums and its own are
- * due again.
- */
+/* The premiums of the neighbours of cell i change by v. */
 static void
-touched(struct zini *z, size_t i)
+shift_around(struct zini *z, size_t i, int v)
 {
 	int d;
 
-	due(z, i);
 	for (d = 0; d < 8; d++)
-		due(z, i + z->off[d]);
+		shift(z, i + z->off[d], v);
 }
 
+/* Push j on a stack of cells that grows as it must. */
 static void
-settle(struct zini *z)
+push(uint32_t **stack, size_t *n, size_t *cap, size_t j)
 {
-	uint8_t *cell = z->b->cell;
-	size_t j;
-
-	while (z->ndirty > 0) {
-		j = z->dirty[--z->ndirty];
-		cell[j] &= ~CELL_PENDING;
-		premium_set(z, j, premium(z, j));
+	if (*n == *cap) {
+		*cap *= 2;
+		*stack = xreallocarray(*stack, *cap, sizeof(**stack));
 	}
+	(*stack)[(*n)++] = (uint32_t)j;
+}
+
+/* Mark numbered cell j met by the opening being opened. */
+static void
+mark(struct zini *z, size_t j)
+{
+	z->b->cell[j] |= CELL_PENDING;
+	push(&z->dirty, &z->ndirty, &z->capdirty, j);
 }
 
 /* Open one safe covered cell; a zero opens its whole opening. */
@@ -329,46 +328,56 @@ open_cell(struct zini *z, size_t i)
 	}
 	cell[i] |= CELL_OPEN;
 	/*
-	 * A premium counts a neighbour only as a zero or an island cell:
-	 * opening any other numbered cell changes its own premium alone.
+	 * An island cell no longer costs a click to open, nor gains itself,
+	 * and its neighbours no longer gain it.  Any other numbered cell
+	 * only no longer costs the click: a premium counts a neighbour only
+	 * as a zero or an island cell.
 	 */
 	if (z->unit[i] == 2) {
 		z->left--;
-		touched(z, i);
+		shift_around(z, i, -1);
 	} else
-		due(z, i);
+		shift(z, i, 1);
 }
 
+/*
+ * Open the opening of zero i, zeros and rim.  Every numbered cell next
+ * to it gains it no more: a rim cell opened now also no longer costs the
+ * click to open, so only those open before lose 1.  The pending bit
+ * marks those met, so that each loses it once.
+ */
 static void
 open_opening(struct zini *z, size_t i)
 {
 	uint8_t *cell = z->b->cell;
-	size_t j, x;
+	size_t j, x, k;
 	int d;
 
 	z->left--;
-	z->nstack = 0;
+	z->nstack = z->ndirty = 0;
 	cell[i] |= CELL_OPEN;
 	z->stack[z->nstack++] = (uint32_t)i;
 	while (z->nstack > 0) {
 		x = z->stack[--z->nstack];
-		touched(z, x);
 		for (d = 0; d < 8; d++) {
 			j = x + z->off[d];
-			if (cell[j] & CELL_OPEN)
+			if (cell[j] & CELL_PENDING)
 				continue;
-			cell[j] |= CELL_OPEN;
-			if (is_zero(cell[j])) {
-				if (z->nstack == z->capstack) {
-					z->capstack *= 2;
-					z->stack = xreallocarray(z->stack,
-					    z->capstack, sizeof(*z->stack));
-				}
-				z->stack[z->nstack++] = (uint32_t)j;
+			if (!(cell[j] & CELL_OPEN)) {
+				cell[j] |= CELL_OPEN;
+				if (is_zero(cell[j]))
+					push(&z->stack, &z->nstack,
+					    &z->capstack, j);
+				else if (is_numbered(cell[j]))
+					mark(z, j);
+			} else if (is_numbered(cell[j])) {
+				mark(z, j);
+				shift(z, j, -1);
 			}
-			/* j, numbered, borders zero x: touched(x) marks it. */
 		}
 	}
+	for (k = 0; k < z->ndirty; k++)
+		cell[z->dirty[k]] &= ~CELL_PENDING;
 }
 
 /*
@@ -387,7 +396,6 @@ greedy(struct zini *z, const uint8_t *unit)
 	int d;
 
 	while (z->left > 0) {
-		settle(z);
 		i = premium_top(z, &top);
 		if (top >= 0) {
 			clicks += 1 + !(cell[i] & CELL_OPEN);
@@ -398,7 +406,7 @@ greedy(struct zini *z, const uint8_t *unit)
 				    !(cell[n] & CELL_FLAG)) {
 					cell[n] |= CELL_FLAG;
 					clicks++;
-					touched(z, n);
+					shift_around(z, n, 1);
 				}
 			}
 			for (d = 0; d < 8; d++) {
@@ -454,18 +462,14 @@ stats_compute(struct board *b, struct stats *st)
 	unit = xcalloc(n, 1);
 	z.unit = unit;
 
+	find_units(b, off, unit);
 	/* Label openings and islands in one pass, looking back only. */
 	for (r = 1; r <= b->height; r++)
 		for (c = 1; c <= b->width; c++) {
 			i = r * b->stride + c;
-			z.label[i] = (uint32_t)i;
-			if (is_zero(cell[i]))
-				unit[i] = 1;
-			else if (is_numbered(cell[i]) &&
-			    !next_to_zero(b, off, i))
-				unit[i] = 2;
-			else
+			if (!unit[i])
 				continue;
+			z.label[i] = (uint32_t)i;
 			for (k = 0; k < 4; k++)
 				if (unit[i + off[k]] == unit[i])
 					join(z.label, (uint32_t)i,
