@@ -46,8 +46,8 @@ struct zini {
 	ptrdiff_t	 off[8];
 	uint32_t	*stack;
 	size_t		 nstack, capstack;
-	uint32_t	*dirty;		/* the rim met, to unmark */
-	size_t		 ndirty, capdirty;
+	uint32_t	*rim;		/* the rim met, to unmark */
+	size_t		 nrim, caprim;
 	uint64_t	 left;		/* 3BV not yet cleared */
 };
 
@@ -311,7 +311,7 @@ static void
 mark(struct zini *z, size_t j)
 {
 	z->b->cell[j] |= CELL_PENDING;
-	push(&z->dirty, &z->ndirty, &z->capdirty, j);
+	push(&z->rim, &z->nrim, &z->caprim, j);
 }
 
 /* Open one safe covered cell; a zero opens its whole opening. */
@@ -354,7 +354,7 @@ open_opening(struct zini *z, size_t i)
 	int d;
 
 	z->left--;
-	z->nstack = z->ndirty = 0;
+	z->nstack = z->nrim = 0;
 	cell[i] |= CELL_OPEN;
 	z->stack[z->nstack++] = (uint32_t)i;
 	while (z->nstack > 0) {
@@ -376,8 +376,8 @@ open_opening(struct zini *z, size_t i)
 			}
 		}
 	}
-	for (k = 0; k < z->ndirty; k++)
-		cell[z->dirty[k]] &= ~CELL_PENDING;
+	for (k = 0; k < z->nrim; k++)
+		cell[z->rim[k]] &= ~CELL_PENDING;
 }
 
 /*
@@ -502,8 +502,8 @@ stats_compute(struct board *b, struct stats *st)
 			premium_set(&z, i, premium(&z, i));
 	z.capstack = 1024;
 	z.stack = xreallocarray(NULL, z.capstack, sizeof(*z.stack));
-	z.capdirty = 1024;
-	z.dirty = xreallocarray(NULL, z.capdirty, sizeof(*z.dirty));
+	z.caprim = 1024;
+	z.rim = xreallocarray(NULL, z.caprim, sizeof(*z.rim));
 	z.left = st->bbbv;
 	st->zini = greedy(&z, unit);
 
@@ -511,7 +511,7 @@ stats_compute(struct board *b, struct stats *st)
 		bitset_free(&z.with[p]);
 	free(z.premium);
 	free(z.stack);
-	free(z.dirty);
+	free(z.rim);
 	free(z.label);
 	free(unit);
 	board_reset(b);
