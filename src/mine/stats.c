@@ -69,7 +69,7 @@ static void	 push(uint32_t **, size_t *, size_t *, size_t);
 static void	 mark(struct zini *, size_t);
 static void	 open_cell(struct zini *, size_t);
 static void	 open_opening(struct zini *, size_t);
-static uint64_t	 greedy(struct zini *, const uint8_t *);
+static uint64_t	 greedy(struct zini *);
 
 static int
 is_zero(uint8_t c)
@@ -387,8 +387,9 @@ open_opening(struct zini *z, size_t i)
  * order that clears 3BV (a zero or an island cell).  Counts the clicks.
  */
 static uint64_t
-greedy(struct zini *z, const uint8_t *unit)
+greedy(struct zini *z)
 {
+	const uint8_t *unit = z->unit;
 	uint8_t *cell = z->b->cell;
 	size_t i, n, cursor = 0, ncell = (z->b->height + 2) * z->b->stride;
 	uint64_t clicks = 0;
@@ -505,7 +506,7 @@ stats_compute(struct board *b, struct stats *st)
 	z.caprim = 1024;
 	z.rim = xreallocarray(NULL, z.caprim, sizeof(*z.rim));
 	z.left = st->bbbv;
-	st->zini = greedy(&z, unit);
+	st->zini = greedy(&z);
 
 	for (p = 0; p <= PREMIUM_MAX; p++)
 		bitset_free(&z.with[p]);
