@@ -187,6 +187,19 @@ struct region {
 					   cell p a mine */
 };
 
+/*
+ * A region counted before: its key (each cell, then each number next to
+ * it with the mines it needs, then NONE), and its counts as a region
+ * holds them.
+ */
+struct counted {
+	uint32_t	*key;
+	size_t		 nkey;
+	uint64_t	 hash;
+	size_t		 ncells;
+	double		*count;
+};
+
 struct solver {
 	struct board	*b;
 	uint8_t		*know;		/* KNOW_* a padded cell */
@@ -213,6 +226,10 @@ struct solver {
 	uint64_t	 ninterior;
 	int		 logging;	/* keep the marks to take back */
 	size_t		*undo, nundo, capundo;
+	struct counted	*counted;	/* regions counted, kept to reuse */
+	size_t		 ncounted, nextcounted;
+	uint32_t	*key;		/* the key of the region at hand */
+	size_t		 nkey, capkey;
 };
 
 void	 solver_init(struct solver *, struct board *, uint64_t);

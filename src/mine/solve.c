@@ -32,6 +32,8 @@
 
 #define NONE		UINT32_MAX
 #define REGION_MAX	2048	/* cells a region may have to be counted */
+#define COUNTED_MAX	64	/* counted regions kept to reuse */
+#define COUNTED_CELLS	128	/* the most cells of a region kept */
 
 static void	 offsets(struct solver *);
 static int	 is_number(const struct solver *, size_t);
@@ -44,6 +46,10 @@ static int	 subset_rule(struct solver *, size_t);
 static void	 clear_map(struct solver *);
 static int	 build_regions(struct solver *);
 static int	 count_region(struct solver *, struct region *);
+static void	 key_add(struct solver *, uint32_t);
+static uint64_t	 region_key(struct solver *, const struct region *);
+static int	 recall(struct solver *, struct region *, uint64_t);
+static void	 remember(struct solver *, const struct region *, uint64_t);
 static double	 lse(double, double);
 static void	 convolve(const double *, size_t, const double *, size_t,
 		    double *);
@@ -91,6 +97,12 @@ solver_free(struct solver *s)
 	free(s->region);
 	free(s->work);
 	free(s->undo);
+	for (r = 0; r < s->ncounted; r++) {
+		free(s->counted[r].key);
+		free(s->counted[r].count);
+	}
+	free(s->counted);
+	free(s->key);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -539,6 +551,101 @@ out:
 	return rg->exact ? 0 : -1;
 }
 
+static void
+key_add(struct solver *s, uint32_t v)
+{
+	if (s->nkey == s->capkey) {
+		s->capkey = s->capkey ? s->capkey * 2 : 256;
+		s->key = xreallocarray(s->key, s->capkey, sizeof(*s->key));
+	}
+	s->key[s->nkey++] = v;
+}
+
+/*
+ * What a region's counts depend on, into s->key: its cells in the order
+ * searched, each followed by the numbers next to it and the mines each
+ * still needs.  Two regions with the same key have the same counts, on
+ * any board.  Returns the key's hash (FNV-1a over its words).
+ */
+static uint64_t
+region_key(struct solver *s, const struct region *rg)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t p, k, cell, num;
+	int d;
+
+	s->nkey = 0;
+	for (p = 0; p < rg->ncells; p++) {
+		cell = s->fcell[rg->first + p];
+		key_add(s, (uint32_t)cell);
+		for (d = 0; d < 8; d++) {
+			num = cell + s->off[d];
+			if (is_number(s, num) && s->map[num] != NONE &&
+			    s->fcon[s->map[num]] == num) {
+				key_add(s, (uint32_t)num);
+				key_add(s, (uint32_t)s->con[s->map[num]].need);
+			}
+		}
+		key_add(s, NONE);
+	}
+	for (k = 0; k < s->nkey; k++)
+		h = (h ^ s->key[k]) * 0x100000001b3ULL;
+	return h;
+}
+
+/*
+ * Give rg the counts of a region counted before with the key in s->key,
+ * if one is kept: returns 1 if so.
+ */
+static int
+recall(struct solver *s, struct region *rg, uint64_t hash)
+{
+	const struct counted *c;
+	size_t k, size = (rg->ncells + 1) * (rg->ncells + 2);
+
+	for (k = 0; k < s->ncounted; k++) {
+		c = &s->counted[k];
+		if (c->hash != hash || c->nkey != s->nkey ||
+		    memcmp(c->key, s->key, s->nkey * sizeof(*s->key)) != 0)
+			continue;
+		rg->exact = 1;
+		rg->count = xreallocarray(NULL, size, sizeof(double));
+		memcpy(rg->count, c->count, size * sizeof(double));
+		rg->mines = rg->count + (rg->ncells + 1);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Keep the counts of region rg, just counted, under the key in s->key,
+ * in place of the one kept longest once COUNTED_MAX are kept.
+ */
+static void
+remember(struct solver *s, const struct region *rg, uint64_t hash)
+{
+	struct counted *c;
+	size_t size = (rg->ncells + 1) * (rg->ncells + 2);
+
+	if (rg->ncells > COUNTED_CELLS)
+		return;
+	if (s->counted == NULL)
+		s->counted = xcalloc(COUNTED_MAX, sizeof(*s->counted));
+	if (s->ncounted < COUNTED_MAX)
+		c = &s->counted[s->ncounted++];
+	else {
+		c = &s->counted[s->nextcounted];
+		s->nextcounted = (s->nextcounted + 1) % COUNTED_MAX;
+	}
+	c->key = xreallocarray(c->key, s->nkey, sizeof(*c->key));
+	memcpy(c->key, s->key, s->nkey * sizeof(*c->key));
+	c->nkey = s->nkey;
+	c->hash = hash;
+	c->ncells = rg->ncells;
+	c->count = xreallocarray(c->count, size, sizeof(double));
+	memcpy(c->count, rg->count, size * sizeof(double));
+}
+
 static double
 lse(double a, double b)
 {
@@ -781,9 +888,22 @@ solver_analyse(struct solver *s)
 	if (build_regions(s) == -1)
 		return -1;
 	for (r = 0; r < s->nregion; r++) {
-		s->region[r].count = NULL;
-		if (count_region(s, &s->region[r]) == -1)
+		struct region *rg = &s->region[r];
+		uint64_t hash;
+
+		rg->count = NULL;
+		if (rg->ncells > COUNTED_CELLS) {
+			if (count_region(s, rg) == -1)
+				all = 0;
+			continue;
+		}
+		hash = region_key(s, rg);
+		if (recall(s, rg, hash))
+			continue;
+		if (count_region(s, rg) == -1)
 			all = 0;
+		else
+			remember(s, rg, hash);
 	}
 	for (x = 0; x < s->nfcell; x++)
 		s->prob[x] = NAN;
