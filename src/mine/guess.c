@@ -232,7 +232,7 @@ next_safety(struct solver *s, size_t i, double base, uint8_t *know)
 	}
 	for (v = known; v <= known + loose; v++) {
 		b->cell[i] = (uint8_t)(CELL_OPEN | v);
-		if (solver_analyse(s) != -1 && s->exact) {
+		if (solver_analyse_at(s, i) != -1 && s->exact) {
 			share = exp(s->logboards - base);
 			then = s->nsafe > nsafe ? 1 : 0;
 			for (x = 0; x < s->ncells && then < 1; x++)

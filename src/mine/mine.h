@@ -237,6 +237,7 @@ void	 solver_free(struct solver *);
 size_t	 solver_index(const struct solver *, size_t, size_t);
 int	 solver_logic(struct solver *);
 int	 solver_analyse(struct solver *);
+int	 solver_analyse_at(struct solver *, size_t);
 double	 solver_prob(const struct solver *, size_t);
 int	 solver_probe(struct solver *, size_t, int);
 

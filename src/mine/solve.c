@@ -43,6 +43,8 @@ static void	 push(struct solver *, size_t);
 static void	 mark(struct solver *, size_t, int);
 static int	 single_rule(struct solver *, size_t);
 static int	 subset_rule(struct solver *, size_t);
+static int	 rules(struct solver *);
+static int	 count(struct solver *, int);
 static void	 clear_map(struct solver *);
 static int	 build_regions(struct solver *);
 static int	 count_region(struct solver *, struct region *);
@@ -282,22 +284,15 @@ subset_rule(struct solver *s, size_t a)
 }
 
 /*
- * Run the two rules over every number with unknown neighbours until
- * nothing changes.  Returns the cells marked, or -1 if the numbers
- * contradict each other.
+ * Run the two rules from the work list until nothing changes.  Returns
+ * 0, or -1 if the numbers contradict each other.
  */
-int
-solver_logic(struct solver *s)
+static int
+rules(struct solver *s)
 {
-	size_t r, c, i, before = s->nsafe + s->nmine;
+	size_t i;
 	int got;
 
-	for (r = 1; r <= s->b->height; r++)
-		for (c = 1; c <= s->b->width; c++) {
-			i = solver_index(s, r, c);
-			if (is_number(s, i))
-				push(s, i);
-		}
 	while (s->nqueue > 0) {
 		i = s->queue[--s->nqueue];
 		s->know[i] &= ~KNOW_QUEUED;
@@ -309,6 +304,27 @@ solver_logic(struct solver *s)
 		if (got == 0)
 			subset_rule(s, i);
 	}
+	return 0;
+}
+
+/*
+ * Run the two rules over every number with unknown neighbours until
+ * nothing changes.  Returns the cells marked, or -1 if the numbers
+ * contradict each other.
+ */
+int
+solver_logic(struct solver *s)
+{
+	size_t r, c, i, before = s->nsafe + s->nmine;
+
+	for (r = 1; r <= s->b->height; r++)
+		for (c = 1; c <= s->b->width; c++) {
+			i = solver_index(s, r, c);
+			if (is_number(s, i))
+				push(s, i);
+		}
+	if (rules(s) == -1)
+		return -1;
 	return (int)(s->nsafe + s->nmine - before);
 }
 
@@ -875,11 +891,44 @@ out:
 int
 solver_analyse(struct solver *s)
 {
-	size_t r, x, before;
-	int got, all = 1;
+	int got;
 
 	if ((got = solver_logic(s)) == -1)
 		return -1;
+	return count(s, got);
+}
+
+/*
+ * The same after covered cell i was opened on a board the solver had
+ * analysed exactly, its marks all kept: every other number has told
+ * all it can, so the rules run from i and its neighbours only.
+ */
+int
+solver_analyse_at(struct solver *s, size_t i)
+{
+	size_t before = s->nsafe + s->nmine;
+	int d;
+
+	if (is_number(s, i))
+		push(s, i);
+	for (d = 0; d < 8; d++)
+		if (is_number(s, i + s->off[d]))
+			push(s, i + s->off[d]);
+	if (rules(s) == -1)
+		return -1;
+	return count(s, (int)(s->nsafe + s->nmine - before));
+}
+
+/*
+ * The count, after the rules marked got cells: the analysis but for
+ * its first step.
+ */
+static int
+count(struct solver *s, int got)
+{
+	size_t r, x, before;
+	int all = 1;
+
 	before = s->nsafe + s->nmine;
 	for (r = 0; r < s->nregion; r++)
 		free(s->region[r].count);
