@@ -5,8 +5,8 @@
 #      expert (30x16, 99 mines) with only the first click safe, clicked
 #      in the top left corner; expert with the first click an opening at
 #      row 4, column 4 (its 3x3 block free of mines); both again with
-#      --deep, on the same boards; 9x9/10 and 16x16/40 with the opening
-#      at row 4, column 4;
+#      --fast (no look ahead), on the same boards; 9x9/10 and 16x16/40
+#      with the opening at row 4, column 4;
 #   2. --no-guess expert boards made a second (CPU time);
 #   3. --stats on a 10000x10000 board, against reading and writing the
 #      same board (mine-reveal with no action) and against wc -l.
@@ -38,7 +38,7 @@ cpu() {
 }
 
 # rate LABEL TARGET ARGS...: solve GAMES boards made by -g ARGS (which
-# may end with --deep).
+# may end with --fast).
 rate() {
 	local label=$1 target=$2
 	shift 2
@@ -57,10 +57,10 @@ rate() {
 }
 
 echo "solver win rates (95% interval), CPU a game:"
-rate "expert, first click safe, corner" "40.5%" 30x16 -m 99 --safe-cell 1,1
-rate "expert, first click opening 4,4" "54%" 30x16 -m 99 --safe 4,4
-rate "expert, corner, --deep" "40.5%" 30x16 -m 99 --safe-cell 1,1 --deep
-rate "expert, opening 4,4, --deep" "54%" 30x16 -m 99 --safe 4,4 --deep
+rate "expert, first click safe, corner" "40.5% at 5 ms" 30x16 -m 99 --safe-cell 1,1
+rate "expert, first click opening 4,4" "54% at 5 ms" 30x16 -m 99 --safe 4,4
+rate "expert, corner, --fast" "-" 30x16 -m 99 --safe-cell 1,1 --fast
+rate "expert, opening 4,4, --fast" "-" 30x16 -m 99 --safe 4,4 --fast
 rate "beginner 9x9/10, opening 4,4" "-" 9x9 -m 10 --safe 4,4
 rate "intermediate 16x16/40, opening 4,4" "-" 16x16 -m 40 --safe 4,4
 

@@ -284,32 +284,33 @@ brute() {
 	[[ "$output" == *$'\n# p 1 1 0.500000\n'* ]]
 	[[ "$output" == *$'\n# p 2 1 0.500000\n'* ]]
 	[[ "$output" == *$'\n# p 7 1 0.122538\n'* ]]
-	for deep in "" --deep; do
-		run mine-reveal -i view -m 49 --hint $deep "$data/$d/fifty.view"
+	for fast in "" --fast; do
+		run mine-reveal -i view -m 49 --hint $fast "$data/$d/fifty.view"
 		[ "$status" -eq 0 ]
 		[ "${lines[-1]}" = "# guess 1 1: a 50/50 that no cell can ever tell apart, best guessed now" ]
 	done
 }
 
-@test "--deep: whole games looking one guess ahead, reproducible, only with --solve or --hint" {
-	run bash -c 'mine-reveal -g 30x16 -m 99 --safe-cell 1,1 -S 5 --count 30 --solve --deep'
+@test "--fast: whole games guessing without a look ahead, reproducible, only with --solve or --hint" {
+	run bash -c 'mine-reveal -g 30x16 -m 99 --safe-cell 1,1 -S 5 --count 30 --solve --fast'
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^# state: \(won\|lost\) clicks=[0-9]* guesses=[0-9]*$' <<< "$output")" -eq 30 ]
 	a=$output
-	run bash -c 'mine-reveal -g 30x16 -m 99 --safe-cell 1,1 -S 5 --count 30 --solve --deep'
+	run bash -c 'mine-reveal -g 30x16 -m 99 --safe-cell 1,1 -S 5 --count 30 --solve --fast'
 	[ "$output" = "$a" ]
-	# The same boards played without it differ somewhere, and each still ends.
+	# The same boards played with the look ahead differ somewhere, and
+	# each still ends.
 	run bash -c 'mine-reveal -g 30x16 -m 99 --safe-cell 1,1 -S 5 --count 30 --solve'
 	[ "$(grep -c '^# state: ' <<< "$output")" -eq 30 ]
 	[ "$output" != "$a" ]
 	# A hint far from the end names a guess with its probability.
-	run bash -c 'mine-reveal -g 30x16 -m 99 --safe 4,4 -S 3 | mine-reveal -o 4,4 | mine-reveal -v | mine-reveal -i view -m 99 --hint --deep'
+	run bash -c 'mine-reveal -g 30x16 -m 99 --safe 4,4 -S 3 | mine-reveal -o 4,4 | mine-reveal -v | mine-reveal -i view -m 99 --hint --fast'
 	[ "$status" -eq 0 ]
 	[[ "${lines[-1]}" == "# guess "* ]] || [[ "${lines[-1]}" == "# hint: "[1-9]* ]]
-	run --separate-stderr mine-reveal --deep --stats "$golf"
+	run --separate-stderr mine-reveal --fast --stats "$golf"
 	[ "$status" -eq 2 ]
-	[ "${stderr_lines[0]}" = "mine-reveal: --deep goes with --solve or --hint" ]
-	run --separate-stderr mine-reveal --deep "$golf"
+	[ "${stderr_lines[0]}" = "mine-reveal: --fast goes with --solve or --hint" ]
+	run --separate-stderr mine-reveal --fast "$golf"
 	[ "$status" -eq 2 ]
 }
 

@@ -40,7 +40,7 @@ _mine_reveal()
 	esac
 	case $cur in
 	-*)
-		COMPREPLY=($(compgen -W '--count --deep -f --format
+		COMPREPLY=($(compgen -W '--count --fast -f --format
 		    -g --generate -h --help --hint -i --input -m --mines
 		    --no-guess -o --open --probabilities -S --seed --safe --safe-cell
 		    --solve --stats --summary -V --version -v --view

@@ -1,7 +1,7 @@
 # fish completion for mine-reveal(1)
 
 complete -c mine-reveal -l count -x -d 'With -g, make this many boards'
-complete -c mine-reveal -l deep -d 'With --solve or --hint, guess looking one guess ahead'
+complete -c mine-reveal -l fast -d 'With --solve or --hint, guess without a look ahead'
 complete -c mine-reveal -s f -l format -x -a 'full mbf view' -d 'Output format'
 complete -c mine-reveal -s g -l generate -x -d 'Write a random board (WIDTHxHEIGHT)'
 complete -c mine-reveal -s h -l help -d 'Print the options and exit'

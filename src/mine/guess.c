@@ -1,11 +1,12 @@
 /*
  * guess.c: the cell to open when nothing is certain.  A 50/50 that no
  * cell could ever tell apart is guessed first, since it must be guessed
- * some time and what it shows may help the rest.  Otherwise, among the
- * cells nearly as safe as the safest, the one most likely both safe and
- * to give the rules a safe cell at once; with the deeper search, the one
- * most likely to survive this guess and the best next one, each number
- * it could show weighed by the exact share of the boards that show it.
+ * some time and what it shows may help the rest.  Otherwise, looking
+ * one guess ahead (mine-reveal's default), the one most likely to
+ * survive this guess and the best next one, each number it could show
+ * weighed by the exact share of the boards that show it; without (its
+ * --fast), among the cells nearly as safe as the safest, the one most
+ * likely both safe and to give the rules a safe cell at once.
  */
 
 #include "config.h"

@@ -45,14 +45,14 @@ struct options {
 	size_t		 nclick;
 	int		 generating;
 	struct generate	 gen;
-	int		 have_mines, have_seed, no_guess, summary, deep;
+	int		 have_mines, have_seed, no_guess, summary, fast;
 	uint64_t	 count;
 	struct endgame	*endgame;	/* the tables of --solve and --hint */
 };
 
 enum {
 	OPT_COUNT = 256,
-	OPT_DEEP,
+	OPT_FAST,
 	OPT_HINT,
 	OPT_NO_GUESS,
 	OPT_PROBABILITIES,
@@ -84,7 +84,7 @@ static const struct option longopts[] = {
 	{ "blank-zeros",	no_argument,		NULL,	'z' },
 	{ "click",		required_argument,	NULL,	'c' },	/* old */
 	{ "count",		required_argument,	NULL,	OPT_COUNT },
-	{ "deep",		no_argument,		NULL,	OPT_DEEP },
+	{ "fast",		no_argument,		NULL,	OPT_FAST },
 	{ "format",		required_argument,	NULL,	'f' },
 	{ "generate",		required_argument,	NULL,	'g' },
 	{ "help",		no_argument,		NULL,	'h' },
@@ -114,12 +114,12 @@ usage(int status)
 	    "usage: %s [-hVvz] [-o row,column] [-f format] [-i format] "
 	    "[-m mines]\n"
 	    "       [--hint | --probabilities | --solve | --stats] "
-	    "[--deep] [file ...]\n"
+	    "[--fast] [file ...]\n"
 	    "       %s -g widthxheight -m mines [-f format] [-S seed] "
 	    "[--count n]\n"
 	    "       [--safe row,column [--no-guess] | --safe-cell "
 	    "row,column]\n"
-	    "       [--solve [--deep] | --stats]\n", getprogname(),
+	    "       [--solve [--fast] | --stats]\n", getprogname(),
 	    getprogname());
 	if (status == GF_EXIT_OK)
 		finish_stdout();
@@ -132,8 +132,8 @@ help(void)
 	printf("usage: %s [options] [file ...]\n"
 	    "      --count=N            with -g, make N boards, seeds SEED "
 	    "to SEED+N-1\n"
-	    "      --deep               with --solve or --hint, guess with "
-	    "a look one guess ahead\n"
+	    "      --fast               with --solve or --hint, guess "
+	    "without a look ahead\n"
 	    "  -f, --format=FORMAT      write boards as FORMAT (FORMAT: full, "
 	    "view, mbf)\n"
 	    "  -g, --generate=WxH       make a random board W columns wide, "
@@ -275,8 +275,8 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'h':
 			help();
-		case OPT_DEEP:
-			o->deep = 1;
+		case OPT_FAST:
+			o->fast = 1;
 			break;
 		case OPT_HINT:
 			set_mode(o, MODE_HINT, "--hint");
@@ -372,8 +372,8 @@ check_options(struct options *o)
 			return -1;
 		}
 	}
-	if (o->deep && o->mode != MODE_SOLVE && o->mode != MODE_HINT) {
-		warnx("--deep goes with --solve or --hint");
+	if (o->fast && o->mode != MODE_SOLVE && o->mode != MODE_HINT) {
+		warnx("--fast goes with --solve or --hint");
 		return -1;
 	}
 	if (o->mode == MODE_STATS && o->input == INPUT_VIEW) {
@@ -471,7 +471,7 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 		return 0;
 	}
 	if (o->mode == MODE_SOLVE) {
-		play_solve(b, o->endgame, 0, o->deep, &g);
+		play_solve(b, o->endgame, 0, !o->fast, &g);
 		if (o->out.format == FORMAT_MBF)
 			return mbf_write(b, stdout);
 		if ((*nboards)++ > 0)
@@ -488,7 +488,7 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 		if (o->mode == MODE_HINT)
 			return play_hint(b, o->endgame, b->view ?
 			    (o->have_mines ? o->gen.mines : UINT64_MAX) :
-			    b->mines, o->deep);
+			    b->mines, !o->fast);
 		if (b->view && !o->have_mines) {
 			warn_at(b->file, b->firstline, "--probabilities on a "
 			    "view needs the mine counter (-m)");
@@ -639,7 +639,7 @@ run_generate(const struct options *o)
 		if (o->mode == MODE_SOLVE) {
 			if (g.safe_row != 0)
 				reveal_open(&b, g.safe_row, g.safe_col);
-			play_solve(&b, o->endgame, 0, o->deep, &game);
+			play_solve(&b, o->endgame, 0, !o->fast, &game);
 			board_print_rows(&b);
 			printf("# state: %s clicks=%" PRIu64 " guesses=%"
 			    PRIu64 "\n", game.won ? "won" : "lost",
