@@ -196,7 +196,6 @@ struct counted {
 	uint32_t	*key;
 	size_t		 nkey;
 	uint64_t	 hash;
-	size_t		 ncells;
 	double		*count;
 };
 

@@ -38,8 +38,10 @@
 static void	 offsets(struct solver *);
 static int	 is_number(const struct solver *, size_t);
 static int	 unknown(const struct solver *, size_t);
+static int	 frontier_number(const struct solver *, size_t);
 static size_t	 unknowns(const struct solver *, size_t, size_t *, int *);
 static void	 push(struct solver *, size_t);
+static void	 push_around(struct solver *, size_t);
 static void	 mark(struct solver *, size_t, int);
 static int	 single_rule(struct solver *, size_t);
 static int	 subset_rule(struct solver *, size_t);
@@ -142,6 +144,13 @@ unknown(const struct solver *s, size_t i)
 	    !(s->know[i] & (KNOW_MINE | KNOW_SAFE));
 }
 
+/* A number of the frontier, after build_regions: one of s->fcon. */
+static int
+frontier_number(const struct solver *s, size_t i)
+{
+	return is_number(s, i) && s->map[i] != NONE && s->fcon[s->map[i]] == i;
+}
+
 /*
  * The unknown neighbours of the number at i, and the mines it still
  * needs among them.
@@ -175,6 +184,19 @@ push(struct solver *s, size_t i)
 	}
 	s->know[i] |= KNOW_QUEUED;
 	s->queue[s->nqueue++] = i;
+}
+
+/* Queue cell i, if a number, and the numbers next to it. */
+static void
+push_around(struct solver *s, size_t i)
+{
+	int d;
+
+	if (is_number(s, i))
+		push(s, i);
+	for (d = 0; d < 8; d++)
+		if (is_number(s, i + s->off[d]))
+			push(s, i + s->off[d]);
 }
 
 /* Mark cell i safe or a mine, and look again at the numbers around it. */
@@ -499,8 +521,7 @@ count_region(struct solver *s, struct region *rg)
 		for (d = 0; d < 8; d++) {
 			size_t num = cell + s->off[d];
 
-			if (is_number(s, num) && s->map[num] != NONE &&
-			    s->fcon[s->map[num]] == num) {
+			if (frontier_number(s, num)) {
 				cons[p][ncons[p]++] = s->map[num];
 				left[s->map[num]]++;
 			}
@@ -596,8 +617,7 @@ region_key(struct solver *s, const struct region *rg)
 		key_add(s, (uint32_t)cell);
 		for (d = 0; d < 8; d++) {
 			num = cell + s->off[d];
-			if (is_number(s, num) && s->map[num] != NONE &&
-			    s->fcon[s->map[num]] == num) {
+			if (frontier_number(s, num)) {
 				key_add(s, (uint32_t)num);
 				key_add(s, (uint32_t)s->con[s->map[num]].need);
 			}
@@ -635,7 +655,8 @@ recall(struct solver *s, struct region *rg, uint64_t hash)
 
 /*
  * Keep the counts of region rg, just counted, under the key in s->key,
- * in place of the one kept longest once COUNTED_MAX are kept.
+ * in place of the one kept longest once COUNTED_MAX are kept.  The
+ * caller keeps only regions of at most COUNTED_CELLS cells.
  */
 static void
 remember(struct solver *s, const struct region *rg, uint64_t hash)
@@ -643,8 +664,6 @@ remember(struct solver *s, const struct region *rg, uint64_t hash)
 	struct counted *c;
 	size_t size = (rg->ncells + 1) * (rg->ncells + 2);
 
-	if (rg->ncells > COUNTED_CELLS)
-		return;
 	if (s->counted == NULL)
 		s->counted = xcalloc(COUNTED_MAX, sizeof(*s->counted));
 	if (s->ncounted < COUNTED_MAX)
@@ -657,7 +676,6 @@ remember(struct solver *s, const struct region *rg, uint64_t hash)
 	memcpy(c->key, s->key, s->nkey * sizeof(*c->key));
 	c->nkey = s->nkey;
 	c->hash = hash;
-	c->ncells = rg->ncells;
 	c->count = xreallocarray(c->count, size, sizeof(double));
 	memcpy(c->count, rg->count, size * sizeof(double));
 }
@@ -907,13 +925,8 @@ int
 solver_analyse_at(struct solver *s, size_t i)
 {
 	size_t before = s->nsafe + s->nmine;
-	int d;
 
-	if (is_number(s, i))
-		push(s, i);
-	for (d = 0; d < 8; d++)
-		if (is_number(s, i + s->off[d]))
-			push(s, i + s->off[d]);
+	push_around(s, i);
 	if (rules(s) == -1)
 		return -1;
 	return count(s, (int)(s->nsafe + s->nmine - before));
@@ -938,20 +951,15 @@ count(struct solver *s, int got)
 		return -1;
 	for (r = 0; r < s->nregion; r++) {
 		struct region *rg = &s->region[r];
-		uint64_t hash;
+		int keep = rg->ncells <= COUNTED_CELLS;
+		uint64_t hash = 0;
 
 		rg->count = NULL;
-		if (rg->ncells > COUNTED_CELLS) {
-			if (count_region(s, rg) == -1)
-				all = 0;
-			continue;
-		}
-		hash = region_key(s, rg);
-		if (recall(s, rg, hash))
+		if (keep && recall(s, rg, hash = region_key(s, rg)))
 			continue;
 		if (count_region(s, rg) == -1)
 			all = 0;
-		else
+		else if (keep)
 			remember(s, rg, hash);
 	}
 	for (x = 0; x < s->nfcell; x++)
@@ -1011,15 +1019,12 @@ solver_probe(struct solver *s, size_t i, int v)
 {
 	uint8_t saved = s->b->cell[i];
 	size_t k, before = s->nsafe;
-	int got = 0, d, found;
+	int got = 0, found;
 
 	s->b->cell[i] = (uint8_t)(CELL_OPEN | v);
 	s->logging = 1;
 	s->nundo = 0;
-	push(s, i);
-	for (d = 0; d < 8; d++)
-		if (is_number(s, i + s->off[d]))
-			push(s, i + s->off[d]);
+	push_around(s, i);
 	while (s->nqueue > 0) {
 		size_t x = s->queue[--s->nqueue];
 
