@@ -165,7 +165,6 @@ struct stats {
 };
 
 void	 stats_compute(struct board *, struct stats *);
-uint32_t set_root(uint32_t *, uint32_t);
 
 /* solve.c: what the numbers and the mine counter tell. */
 #define KNOW_MINE	0x01	/* certainly a mine */

@@ -2,9 +2,9 @@
  * stats.c: the difficulty figures of a board's mines, as the players'
  * community defines them (mine-reveal(1) gives the definitions): 3BV,
  * openings, islands and the greedy ZiNi estimate.  Everything is linear
- * in the cells and nothing recurses: regions are labelled by a union-find
- * over one pass of the rows, an opening is opened from an explicit stack,
- * and the greedy's "highest premium, first in reading order" comes from
+ * in the cells and nothing recurses: an opening or an island is walked
+ * from an explicit stack, once to count it and once more when the greedy
+ * opens it, and the greedy's "highest premium, first in reading order" comes from
  * one set of cells for each premium from 0 up, kept as bits with a bit
  * above each word that is not zero, so that the first cell of a set is
  * found and a cell moved between sets in a few word operations.  The
@@ -34,12 +34,12 @@
 /* A set of cells: bits, and above each level a bit for each word not 0. */
 struct bitset {
 	uint64_t	*word[BITSET_LEVELS];
+	size_t		 nword[BITSET_LEVELS];
 	size_t		 nlevel;
 };
 
 struct zini {
 	struct board	*b;
-	uint32_t	*label;		/* the root of a zero's opening */
 	const uint8_t	*unit;		/* 1 a zero, 2 an island cell */
 	int8_t		*premium;	/* each cell's, or NOTHING */
 	struct bitset	 with[PREMIUM_MAX + 1];	/* the cells of each premium */
@@ -53,10 +53,14 @@ struct zini {
 
 static int	 is_zero(uint8_t);
 static int	 is_numbered(uint8_t);
-static void	 join(uint32_t *, uint32_t, uint32_t);
 static void	 find_units(const struct board *, const ptrdiff_t *, uint8_t *);
-static int8_t	 premium(const struct zini *, size_t);
+static void	 premium_init(struct zini *);
+static void	 walk_opening(struct zini *, size_t);
+static uint64_t	 walk_island(struct zini *, size_t);
+static void	 count_regions(struct zini *, struct stats *);
 static void	 bitset_init(struct bitset *, size_t);
+static void	 bitset_fill(struct bitset *);
+static void	 premium_sets(struct zini *, size_t);
 static void	 bitset_free(struct bitset *);
 static void	 bitset_add(struct bitset *, size_t);
 static void	 bitset_remove(struct bitset *, size_t);
@@ -83,37 +87,6 @@ is_numbered(uint8_t c)
 {
 	return !(c & CELL_MINE) && (c & CELL_COUNT) >= 1 &&
 	    (c & CELL_COUNT) <= 8;
-}
-
-/*
- * The root of x's set in a union-find forest, the path to it made to
- * point there straight (no recursion, however long the path).
- */
-uint32_t
-set_root(uint32_t *parent, uint32_t x)
-{
-	uint32_t r = x, next;
-
-	while (parent[r] != r)
-		r = parent[r];
-	while (parent[x] != r) {
-		next = parent[x];
-		parent[x] = r;
-		x = next;
-	}
-	return r;
-}
-
-/* The smaller index becomes the root, so a root is its region's first cell. */
-static void
-join(uint32_t *parent, uint32_t a, uint32_t b)
-{
-	a = set_root(parent, a);
-	b = set_root(parent, b);
-	if (a < b)
-		parent[b] = a;
-	else if (b < a)
-		parent[a] = b;
 }
 
 /*
@@ -147,33 +120,120 @@ find_units(const struct board *b, const ptrdiff_t *off, uint8_t *unit)
 }
 
 /*
- * The premium of chording numbered cell i on the board as the greedy
+ * The premium of chording each numbered cell on the board as the greedy
  * finds it, every cell covered and no flag: the 3BV its chord clears
  * (the openings whose zeros it opens, the island cells it opens, itself
  * if an island cell), less a flag for each of its mines, less one to
- * open it, less one for the chord.  The greedy keeps it up to date
- * from there by the change each step makes.
+ * open it, less one for the chord.  Here all but the openings, which
+ * walk_opening adds as it meets them; NOTHING for any other cell.
+ * The greedy keeps the premiums up to date from there by the change
+ * each step makes.
  */
-static int8_t
-premium(const struct zini *z, size_t i)
+static void
+premium_init(struct zini *z)
 {
-	const uint8_t *cell = z->b->cell, *unit = z->unit;
-	uint32_t seen[8];
-	size_t n, nseen = 0, k;
-	int d, gain = unit[i] == 2;
+	const struct board *b = z->b;
+	const uint8_t *cell = b->cell, *unit = z->unit;
+	size_t r, c, i;
+	int d, gain;
 
-	for (d = 0; d < 8; d++) {
-		n = i + z->off[d];
-		gain += unit[n] == 2;
-		if (unit[n] != 1)
-			continue;
-		for (k = 0; k < nseen; k++)
-			if (seen[k] == z->label[n])
-				break;
-		if (k == nseen)
-			seen[nseen++] = z->label[n];
+	for (r = 1; r <= b->height; r++)
+		for (c = 1; c <= b->width; c++) {
+			i = r * b->stride + c;
+			if (!is_numbered(cell[i]))
+				continue;
+			gain = unit[i] == 2;
+			for (d = 0; d < 8; d++)
+				gain += unit[i + z->off[d]] == 2;
+			z->premium[i] = (int8_t)(gain - 2 -
+			    (cell[i] & CELL_COUNT));
+		}
+}
+
+/*
+ * Walk the opening of zero i, and add one to the premium of each
+ * numbered cell on its rim.  The open bit marks the zeros walked, the
+ * pending bit the rim met, so that a rim cell gains the opening once.
+ */
+static void
+walk_opening(struct zini *z, size_t i)
+{
+	uint8_t *cell = z->b->cell;
+	size_t j, x, k;
+	int d;
+
+	z->nstack = z->nrim = 0;
+	cell[i] |= CELL_OPEN;
+	z->stack[z->nstack++] = (uint32_t)i;
+	while (z->nstack > 0) {
+		x = z->stack[--z->nstack];
+		for (d = 0; d < 8; d++) {
+			j = x + z->off[d];
+			if (cell[j] & (CELL_OPEN | CELL_PENDING))
+				continue;
+			if (is_zero(cell[j])) {
+				cell[j] |= CELL_OPEN;
+				push(&z->stack, &z->nstack, &z->capstack, j);
+			} else {
+				cell[j] |= CELL_PENDING;
+				push(&z->rim, &z->nrim, &z->caprim, j);
+				z->premium[j]++;
+			}
+		}
 	}
-	return (int8_t)(gain + (int)nseen - 2 - (cell[i] & CELL_COUNT));
+	for (k = 0; k < z->nrim; k++)
+		cell[z->rim[k]] &= ~CELL_PENDING;
+}
+
+/* Walk the island of island cell i, the flag bit marking it; its cells. */
+static uint64_t
+walk_island(struct zini *z, size_t i)
+{
+	uint8_t *cell = z->b->cell;
+	uint64_t cells = 0;
+	size_t j, x;
+	int d;
+
+	z->nstack = 0;
+	cell[i] |= CELL_FLAG;
+	z->stack[z->nstack++] = (uint32_t)i;
+	while (z->nstack > 0) {
+		x = z->stack[--z->nstack];
+		cells++;
+		for (d = 0; d < 8; d++) {
+			j = x + z->off[d];
+			if (z->unit[j] == 2 && !(cell[j] & CELL_FLAG)) {
+				cell[j] |= CELL_FLAG;
+				push(&z->stack, &z->nstack, &z->capstack, j);
+			}
+		}
+	}
+	return cells;
+}
+
+/*
+ * Count the openings, the islands and their cells, each region walked
+ * from its first cell in reading order; the marks of the walks are left
+ * on the board.
+ */
+static void
+count_regions(struct zini *z, struct stats *st)
+{
+	const struct board *b = z->b;
+	const uint8_t *cell = b->cell;
+	size_t r, c, i;
+
+	for (r = 1; r <= b->height; r++)
+		for (c = 1; c <= b->width; c++) {
+			i = r * b->stride + c;
+			if (z->unit[i] == 1 && !(cell[i] & CELL_OPEN)) {
+				st->openings++;
+				walk_opening(z, i);
+			} else if (z->unit[i] == 2 && !(cell[i] & CELL_FLAG)) {
+				st->islands++;
+				st->island_cells += walk_island(z, i);
+			}
+		}
 }
 
 /* A set that can hold the cells 0 to n - 1, empty. */
@@ -185,6 +245,7 @@ bitset_init(struct bitset *set, size_t n)
 	for (l = 0; l < BITSET_LEVELS; l++) {
 		n = (n + 63) / 64;
 		set->word[l] = xcalloc(n, sizeof(uint64_t));
+		set->nword[l] = n;
 		set->nlevel = l + 1;
 		if (n == 1)
 			return;
@@ -199,6 +260,18 @@ bitset_free(struct bitset *set)
 
 	for (l = 0; l < set->nlevel; l++)
 		free(set->word[l]);
+}
+
+/* The levels above the bits, for a set whose bits were set straight. */
+static void
+bitset_fill(struct bitset *set)
+{
+	size_t l, k;
+
+	for (l = 1; l < set->nlevel; l++)
+		for (k = 0; k < set->nword[l - 1]; k++)
+			set->word[l][k / 64] |=
+			    (uint64_t)(set->word[l - 1][k] != 0) << (k % 64);
 }
 
 static void
@@ -239,6 +312,26 @@ bitset_first(const struct bitset *set, size_t *i)
 		k = k * 64 + (size_t)__builtin_ctzll(set->word[l][k]);
 	*i = k;
 	return 1;
+}
+
+/* The sets of each premium from 0 up, from the premiums of n cells. */
+static void
+premium_sets(struct zini *z, size_t n)
+{
+	size_t i;
+	int p;
+
+	for (p = 0; p <= PREMIUM_MAX; p++)
+		bitset_init(&z->with[p], n);
+	for (i = 0; i < n; i++) {
+		p = z->premium[i];
+		if (p > PREMIUM_MAX)
+			abort();
+		if (p >= 0)
+			z->with[p].word[0][i / 64] |= (uint64_t)1 << (i % 64);
+	}
+	for (p = 0; p <= PREMIUM_MAX; p++)
+		bitset_fill(&z->with[p]);
 }
 
 /* Cell i's premium is now v: it moves to the set of v, if v >= 0. */
@@ -436,19 +529,14 @@ void
 stats_compute(struct board *b, struct stats *st)
 {
 	struct zini z;
-	size_t n, r, c, i, k;
+	size_t n;
 	int p;
 	uint8_t *unit;
 	ptrdiff_t w = (ptrdiff_t)b->stride;
 	ptrdiff_t off[8] = { -w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1 };
-	uint8_t *cell;
 
 	memset(st, 0, sizeof(*st));
 	board_reset(b);
-	for (r = 1; r <= b->height; r++)
-		for (c = 1; c <= b->width; c++)
-			*board_at(b, r, c) &= ~CELL_FLAG;
-	cell = b->cell;
 	n = (b->height + 2) * b->stride;
 	if (n >= UINT32_MAX)
 		errx(GF_EXIT_ERROR, "%s: a %zux%zu board is too large for "
@@ -459,52 +547,21 @@ stats_compute(struct board *b, struct stats *st)
 	memset(&z, 0, sizeof(z));
 	z.b = b;
 	memcpy(z.off, off, sizeof(off));
-	z.label = xreallocarray(NULL, n, sizeof(*z.label));
 	unit = xcalloc(n, 1);
 	z.unit = unit;
-
-	find_units(b, off, unit);
-	/* Label openings and islands in one pass, looking back only. */
-	for (r = 1; r <= b->height; r++)
-		for (c = 1; c <= b->width; c++) {
-			i = r * b->stride + c;
-			if (!unit[i])
-				continue;
-			z.label[i] = (uint32_t)i;
-			for (k = 0; k < 4; k++)
-				if (unit[i + off[k]] == unit[i])
-					join(z.label, (uint32_t)i,
-					    (uint32_t)(i + off[k]));
-		}
-	for (r = 1; r <= b->height; r++)
-		for (c = 1; c <= b->width; c++) {
-			i = r * b->stride + c;
-			if (!unit[i])
-				continue;
-			z.label[i] = set_root(z.label, (uint32_t)i);
-			if (z.label[i] == i) {
-				if (unit[i] == 1)
-					st->openings++;
-				else
-					st->islands++;
-			}
-			if (unit[i] == 2)
-				st->island_cells++;
-		}
-	st->bbbv = st->openings + st->island_cells;
-
-	/* The premiums, and the cells of each. */
 	z.premium = xmalloc(n);
 	memset(z.premium, NOTHING, n);
-	for (p = 0; p <= PREMIUM_MAX; p++)
-		bitset_init(&z.with[p], n);
-	for (i = 0; i < n; i++)
-		if (is_numbered(cell[i]))
-			premium_set(&z, i, premium(&z, i));
 	z.capstack = 1024;
 	z.stack = xreallocarray(NULL, z.capstack, sizeof(*z.stack));
 	z.caprim = 1024;
 	z.rim = xreallocarray(NULL, z.caprim, sizeof(*z.rim));
+
+	find_units(b, off, unit);
+	premium_init(&z);
+	count_regions(&z, st);
+	st->bbbv = st->openings + st->island_cells;
+	board_reset(b);		/* the marks of the counting */
+	premium_sets(&z, n);
 	z.left = st->bbbv;
 	st->zini = greedy(&z);
 
@@ -513,7 +570,6 @@ stats_compute(struct board *b, struct stats *st)
 	free(z.premium);
 	free(z.stack);
 	free(z.rim);
-	free(z.label);
 	free(unit);
 	board_reset(b);
 }
