@@ -51,4 +51,5 @@ EXTRA_DIST += \
 	bench/mine-solve.sh \
 	bench/mine-bfs-baseline.c \
 	fuzz/mine-reveal-board.c \
-	fuzz/mine-reveal-mbf.c
+	fuzz/mine-reveal-mbf.c \
+	fuzz/mine-reveal-stats.c
