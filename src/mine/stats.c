@@ -103,7 +103,8 @@ static size_t	 run_first(const uint64_t *, size_t);
 static size_t	 run_last(const uint64_t *, size_t);
 static void	 seed_range(struct zini *, const uint64_t *, size_t, size_t,
 		    size_t);
-static void	 rim_cell(struct zini *, size_t, size_t, enum rim);
+static void	 rim_byte(struct zini *, size_t, size_t, unsigned int,
+		    enum rim);
 static void	 rim_run(struct zini *, size_t, size_t, size_t, enum rim);
 static void	 unmark_rim(struct zini *);
 static uint64_t	 walk_region(struct zini *, uint64_t *, size_t, size_t,
@@ -114,9 +115,9 @@ static void	 sets_free(struct sets *);
 static void	 sets_fill(struct zini *, size_t);
 static void	 sets_add(struct sets *, int, size_t);
 static void	 sets_remove(struct sets *, int, size_t);
+static void	 sets_move(struct sets *, int, int, size_t);
 static int	 sets_first(const struct sets *, int, size_t *);
 static size_t	 premium_top(const struct zini *, int *);
-static void	 shift(struct zini *, size_t, int);
 static void	 nudge(struct zini *, size_t, int);
 static void	 shift_around(struct zini *, size_t, int);
 static void	 window_begin(struct zini *, size_t);
@@ -338,23 +339,38 @@ seed_range(struct zini *z, const uint64_t *row, size_t r, size_t lo,
 }
 
 /*
- * Rim cell of row r, column c of the opening being walked, met for the
- * first time; the greedy's window takes the change of a premium in it.
+ * The rim cells of row r that bits marks among the 8 columns from c on,
+ * met for the first time by the opening walked, their state bytes 8 at
+ * a time: no byte carries or borrows, for a code is below 0x20, and 1 or
+ * more in a cell open before (a premium is never below -10).  Counting,
+ * each gains the opening.  In the greedy each covered one opens, and
+ * each open before loses 1: in its state alone in the step's window,
+ * where window_end moves it between sets, and between sets at once
+ * outside it.
  */
 static void
-rim_cell(struct zini *z, size_t r, size_t c, enum rim what)
+rim_byte(struct zini *z, size_t r, size_t c, unsigned int bits,
+    enum rim what)
 {
-	size_t i = r * z->stride + c;
-	uint8_t s = z->state[i];
+	uint8_t *p = z->state + r * z->stride + c;
+	uint64_t m = byte_bits[bits], s = load8(p), was;
+	int b, old, row_in;
 
-	if (what == RIM_COUNT)
-		z->state[i] = (uint8_t)(s + 1);
-	else if (!(s & ST_OPEN))
-		z->state[i] = s | ST_OPEN;
-	else if (r + 2 - z->wrow <= 4 && c + 2 - z->wcol <= 4)
-		nudge(z, i, -1);
-	else
-		shift(z, i, -1);
+	if (what == RIM_COUNT) {
+		store8(p, s + m);
+		return;
+	}
+	was = s >> 6 & m;
+	store8(p, (s | (m ^ was) * ST_OPEN) - was);
+	row_in = r + 2 - z->wrow <= 4;
+	for (; was != 0; was &= was - 1) {
+		b = __builtin_ctzll(was) / 8;
+		if (row_in && c + (size_t)b + 2 - z->wcol <= 4)
+			continue;
+		old = (int)(s >> 8 * b & ST_CODE) - PREMIUM_BIAS;
+		sets_move(&z->with, old, old - 1, r * z->stride + c +
+		    (size_t)b);
+	}
 }
 
 /*
@@ -368,7 +384,7 @@ rim_run(struct zini *z, size_t r, size_t first, size_t last,
     enum rim what)
 {
 	uint64_t x, *pend;
-	size_t rr, w;
+	size_t rr, w, q;
 
 	push(&z->run, &z->nrun, &z->caprun, (uint32_t)r, (uint32_t)first,
 	    (uint32_t)last, 3);
@@ -378,9 +394,11 @@ rim_run(struct zini *z, size_t r, size_t first, size_t last,
 			x = z->numbered[rr * z->pw + w] & ~pend[w] &
 			    range_mask(w, first - 1, last + 1);
 			pend[w] |= x;
-			for (; x != 0; x &= x - 1)
-				rim_cell(z, rr, w * 64 +
-				    (size_t)__builtin_ctzll(x), what);
+			for (; x != 0; x &= ~(UINT64_C(0xff) << 8 * q)) {
+				q = (size_t)__builtin_ctzll(x) / 8;
+				rim_byte(z, rr, w * 64 + 8 * q,
+				    (unsigned int)(x >> 8 * q & 0xff), what);
+			}
 		}
 	}
 }
@@ -559,6 +577,18 @@ sets_remove(struct sets *set, int p, size_t i)
 	}
 }
 
+/* Cell i's premium goes from old to new: it leaves and joins sets. */
+static void
+sets_move(struct sets *set, int old, int new, size_t i)
+{
+	if (new > PREMIUM_MAX)
+		abort();
+	if (old >= 0)
+		sets_remove(set, old, i);
+	if (new >= 0)
+		sets_add(set, new, i);
+}
+
 /* The lowest cell of the set of premium p, in *i; 0 if it is empty. */
 static int
 sets_first(const struct sets *set, int p, size_t *i)
@@ -591,26 +621,6 @@ premium_top(const struct zini *z, int *top)
 		}
 	*top = -1;
 	return 0;
-}
-
-/* Cell j's premium, if it has one, changes by v: it moves between sets. */
-static void
-shift(struct zini *z, size_t j, int v)
-{
-	uint8_t s = z->state[j];
-	int old, new;
-
-	if (!(s & ST_HAS))
-		return;
-	old = (s & ST_CODE) - PREMIUM_BIAS;
-	new = old + v;
-	if (new > PREMIUM_MAX)
-		abort();
-	z->state[j] = (uint8_t)(s + v);
-	if (old >= 0)
-		sets_remove(&z->with, old, j);
-	if (new >= 0)
-		sets_add(&z->with, new, j);
 }
 
 /*
@@ -667,33 +677,33 @@ window_begin(struct zini *z, size_t i)
 	}
 }
 
-/* The step is done: each premium of the window changed moves sets. */
+/*
+ * The step is done: each premium of the window changed moves sets.  A
+ * premium that was and is below 0 is in no set, and stays out of the
+ * loop: the high bit of each byte of the window's row that moves is
+ * found eight bytes at a time (no byte carries: codes are below 0x20).
+ */
 static void
 window_end(struct zini *z)
 {
 	ptrdiff_t base = ((ptrdiff_t)z->wrow - 2) * z->off[6] +
 	    (ptrdiff_t)z->wcol - 2, j;
-	uint64_t now, diff;
+	uint64_t now, was, diff, moves;
 	int k, b, old, new;
 
 	for (k = 0; k < 5; k++) {
-		now = load8(z->state + base + k * z->off[6]);
-		diff = (now ^ z->snap[k]) & ONES * ST_CODE &
-		    UINT64_C(0xffffffffff);
-		while (diff != 0) {
-			b = __builtin_ctzll(diff) / 8;
+		now = load8(z->state + base + k * z->off[6]) & ONES * ST_CODE;
+		was = z->snap[k] & ONES * ST_CODE;
+		diff = now ^ was;
+		moves = (diff + ONES * 0x7f) & ((now + ONES * (0x80 -
+		    PREMIUM_BIAS)) | (was + ONES * (0x80 - PREMIUM_BIAS))) &
+		    UINT64_C(0x8080808080);
+		for (; moves != 0; moves &= moves - 1) {
+			b = __builtin_ctzll(moves) / 8;
 			j = base + k * z->off[6] + b;
-			old = (int)(z->snap[k] >> 8 * b & ST_CODE) -
-			    PREMIUM_BIAS;
-			new = (z->state[j] & ST_CODE) - PREMIUM_BIAS;
-			/* The other bits of the byte are done with. */
-			diff &= ~(UINT64_C(0xff) << 8 * b);
-			if (new > PREMIUM_MAX)
-				abort();
-			if (old >= 0)
-				sets_remove(&z->with, old, (size_t)j);
-			if (new >= 0)
-				sets_add(&z->with, new, (size_t)j);
+			old = (int)(was >> 8 * b & 0xff) - PREMIUM_BIAS;
+			new = (int)(now >> 8 * b & 0xff) - PREMIUM_BIAS;
+			sets_move(&z->with, old, new, (size_t)j);
 		}
 	}
 }
