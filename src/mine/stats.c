@@ -91,10 +91,12 @@ enum rim {
 	RIM_OPEN	/* the greedy: each rim cell is opened */
 };
 
+static void	 byte_bits_init(void);
 static uint64_t	 gather_bits(uint64_t);
 static void	 put_bits(uint64_t *, size_t, uint64_t);
 static uint64_t	 range_mask(size_t, size_t, size_t);
 static uint64_t	 dilate(const uint64_t *, size_t, size_t);
+static uint64_t	 plane_bytes(const uint64_t *, size_t, size_t, size_t);
 static void	 find_planes(struct zini *);
 static void	 find_islands(struct zini *, uint64_t *);
 static void	 state_row(struct zini *, const uint64_t *, size_t, uint8_t *);
@@ -135,6 +137,19 @@ static uint64_t	 greedy(struct zini *);
  * byte k, for the states of eight cells at a time.
  */
 static uint64_t	 byte_bits[256];
+
+/* The table of byte_bits, made once. */
+static void
+byte_bits_init(void)
+{
+	size_t k, j;
+
+	if (byte_bits[255] != 0)
+		return;
+	for (k = 0; k < 256; k++)
+		for (j = 0; j < 8; j++)
+			byte_bits[k] |= (uint64_t)(k >> j & 1) << 8 * j;
+}
 
 /* The high bit of each byte of v, as 8 bits, byte 0 in bit 0. */
 static uint64_t
@@ -180,36 +195,32 @@ dilate(const uint64_t *row, size_t w, size_t pw)
 
 /*
  * The planes of the zeros and of the numbered cells, eight cells at a
- * time, from the mine bit and the count alone; the last few cells of a
- * row are read through a buffer filled with the wall.
+ * time, from the mine bit and the count alone.  Past the last cells of
+ * a row a read meets the next row, or the board's slack below the last:
+ * their bits are masked off.
  */
 static void
 find_planes(struct zini *z)
 {
 	const struct board *b = z->b;
 	const uint8_t *row;
-	uint8_t buf[8];
-	uint64_t v, m, zero, low;
+	uint64_t v, m, zero, low, keep;
 	size_t r, c, k;
 
 	for (r = 1; r <= b->height; r++) {
 		row = b->cell + r * b->stride;
 		for (c = 1; c <= b->width; c += 8) {
 			k = b->width + 1 - c;
-			if (k >= 8)
-				v = load8(row + c);
-			else {
-				memset(buf, CELL_WALL, sizeof(buf));
-				memcpy(buf, row + c, k);
-				v = load8(buf);
-			}
+			keep = k >= 8 ? 0xff : ((uint64_t)1 << k) - 1;
+			v = load8(row + c);
 			m = v & (ONES * (CELL_MINE | CELL_COUNT));
 			zero = zero_bytes(m);
 			/* Not a mine, and a count below 9 (not the wall). */
 			low = ~(m + ONES * (0x80 - 9)) & HIGHS;
-			put_bits(z->zeros + r * z->pw, c, gather_bits(zero));
+			put_bits(z->zeros + r * z->pw, c,
+			    gather_bits(zero) & keep);
 			put_bits(z->numbered + r * z->pw, c,
-			    gather_bits(low & ~zero));
+			    gather_bits(low & ~zero) & keep);
 		}
 	}
 }
@@ -231,8 +242,11 @@ find_islands(struct zini *z, uint64_t *island)
 }
 
 /* Byte k of row r of a plane of pw words a row, as 8 bytes of 0 or 1. */
-#define PLANE_BYTES(plane, r, k)					\
-	byte_bits[((plane)[(r) * pw + (k) / 8] >> (k) % 8 * 8) & 0xff]
+static uint64_t
+plane_bytes(const uint64_t *plane, size_t pw, size_t r, size_t k)
+{
+	return byte_bits[(plane[r * pw + k / 8] >> k % 8 * 8) & 0xff];
+}
 
 /*
  * The states of row r into st, eight cells at a time, through the
@@ -256,15 +270,16 @@ state_row(struct zini *z, const uint64_t *island, size_t r, uint8_t *st)
 	near[-1] = near[ncol] = 0;
 	/* The island cells of each column of three. */
 	for (k = 0; k < pw * 8; k++)
-		store8(near + 8 * k, PLANE_BYTES(island, r - 1, k) +
-		    PLANE_BYTES(island, r, k) + PLANE_BYTES(island, r + 1, k));
+		store8(near + 8 * k, plane_bytes(island, pw, r - 1, k) +
+		    plane_bytes(island, pw, r, k) +
+		    plane_bytes(island, pw, r + 1, k));
 	for (k = 0; k < pw * 8; k++) {
 		v = load8(cells + 8 * k);
 		sum = load8(near + 8 * k - 1) + load8(near + 8 * k) +
 		    load8(near + 8 * k + 1);
-		nm = PLANE_BYTES(z->numbered, r, k) * 0xff;
-		im = PLANE_BYTES(island, r, k) * 0xff;
-		zm = PLANE_BYTES(z->zeros, r, k);
+		nm = plane_bytes(z->numbered, pw, r, k) * 0xff;
+		im = plane_bytes(island, pw, r, k) * 0xff;
+		zm = plane_bytes(z->zeros, pw, r, k);
 		/* At most 9 plus 8, less at most 8: no byte borrows. */
 		sum = sum + ONES * (PREMIUM_BIAS - 2) -
 		    (v & ONES * CELL_COUNT & nm);
@@ -280,11 +295,8 @@ find_states(struct zini *z, const uint64_t *island)
 {
 	const struct board *b = z->b;
 	uint8_t *st;
-	size_t r, k, j;
+	size_t r;
 
-	for (k = 0; k < 256; k++)
-		for (j = 0, byte_bits[k] = 0; j < 8; j++)
-			byte_bits[k] |= (uint64_t)(k >> j & 1) << 8 * j;
 	st = xreallocarray(NULL, 3, z->pw * 64 + 16);
 	memset(z->state, 0, z->stride);
 	memset(z->state + (b->height + 1) * z->stride, 0, z->stride);
@@ -523,13 +535,9 @@ sets_fill(struct zini *z, size_t n)
 	size_t i, k, l, g;
 	int p;
 
+	/* The padding after the n states is 0: no premium, in no set. */
 	for (i = 0; i < n; i += 8) {
-		if (n - i >= 8)
-			v = load8(z->state + i);
-		else {
-			v = 0;
-			memcpy(&v, z->state + i, n - i);
-		}
+		v = load8(z->state + i);
 		code = v & ONES * (ST_HAS | ST_CODE);
 		/* ST_HAS and a code of PREMIUM_BIAS + NSETS or more. */
 		if ((code + ONES * (0x80 - ST_HAS - PREMIUM_BIAS - NSETS)) &
@@ -894,6 +902,7 @@ stats_compute(struct board *b, struct stats *st)
 	z.caprun = 1024;
 	z.run = xreallocarray(NULL, z.caprun, sizeof(*z.run));
 
+	byte_bits_init();
 	find_planes(&z);
 	find_islands(&z, island);
 	find_states(&z, island);
