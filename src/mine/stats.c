@@ -72,7 +72,7 @@ struct zini {
 	uint64_t	*zeros;		/* planes: a bit a cell, by column */
 	uint64_t	*numbered;
 	uint64_t	*pending;	/* rim met by the opening walked */
-	uint64_t	*covered;	/* zeros and island cells covered */
+	uint64_t	*covered;	/* zeros covered */
 	struct sets	 with;		/* the cells of each premium */
 	ptrdiff_t	 off[8];
 	uint32_t	*stack;		/* row and column in runs to walk */
@@ -129,7 +129,6 @@ static void	 push(uint32_t **, size_t *, size_t *, uint32_t, uint32_t,
 static void	 open_cell(struct zini *, size_t);
 static void	 open_opening(struct zini *, size_t);
 static uint64_t	 chord(struct zini *, size_t);
-static int	 next_covered(const struct zini *, size_t *);
 static uint64_t	 greedy(struct zini *);
 
 /*
@@ -524,29 +523,32 @@ sets_free(struct sets *set)
 }
 
 /*
- * The sets of each premium from 0 up, from the states of n cells, eight
- * at a time; then the levels above the bits.
+ * The sets of each premium from 0 up, from the states of n cells: the
+ * cells with a premium of 0 or more, a few in each eight, are found
+ * eight at a time (no byte carries: a state with ST_HAS is below 0x40)
+ * and put in their sets one by one; then the levels above the bits.
  */
 static void
 sets_fill(struct zini *z, size_t n)
 {
 	struct sets *set = &z->with;
-	uint64_t v, code, *word = set->word[0];
-	size_t i, k, l, g;
+	uint64_t code, in, *word = set->word[0];
+	size_t i, k, l, g, b;
 	int p;
 
 	/* The padding after the n states is 0: no premium, in no set. */
 	for (i = 0; i < n; i += 8) {
-		v = load8(z->state + i);
-		code = v & ONES * (ST_HAS | ST_CODE);
-		/* ST_HAS and a code of PREMIUM_BIAS + NSETS or more. */
-		if ((code + ONES * (0x80 - ST_HAS - PREMIUM_BIAS - NSETS)) &
-		    HIGHS)
-			abort();	/* a premium above PREMIUM_MAX */
-		for (p = 0; p < NSETS; p++)
-			word[i / 64 * NSETS + p] |= gather_bits(zero_bytes(
-			    code ^ ONES * (ST_HAS | (PREMIUM_BIAS + p)))) <<
-			    (i % 64);
+		code = load8(z->state + i) & ONES * (ST_HAS | ST_CODE);
+		/* ST_HAS and a code of PREMIUM_BIAS or more. */
+		in = (code + ONES * (0x80 - ST_HAS - PREMIUM_BIAS)) & HIGHS;
+		for (; in != 0; in &= in - 1) {
+			b = (size_t)__builtin_ctzll(in) / 8;
+			p = (int)(code >> 8 * b & ST_CODE) - PREMIUM_BIAS;
+			if (p > PREMIUM_MAX)
+				abort();
+			word[i / 64 * NSETS + (size_t)p] |=
+			    (uint64_t)1 << (i % 64 + b);
+		}
 	}
 	for (l = 1, g = (n + 63) / 64; l < set->nlevel; l++, g = (g + 63) / 64)
 		for (k = 0; k < g; k++)
@@ -742,7 +744,6 @@ static void
 open_cell(struct zini *z, size_t i)
 {
 	uint8_t s = z->state[i];
-	size_t r, c;
 
 	if (s & ST_OPEN)
 		return;
@@ -752,9 +753,6 @@ open_cell(struct zini *z, size_t i)
 	}
 	z->state[i] = s | ST_OPEN;
 	if (s & ST_ISLAND) {
-		r = i / z->stride;
-		c = i % z->stride;
-		z->covered[r * z->pw + c / 64] &= ~((uint64_t)1 << (c % 64));
 		z->left--;
 		shift_around(z, i, -1);
 	} else
@@ -805,54 +803,32 @@ chord(struct zini *z, size_t i)
 }
 
 /*
- * The first covered zero or island cell in reading order from *cursor
- * on (a bit of the covered plane), into *cursor; 0 if there is none.
- */
-static int
-next_covered(const struct zini *z, size_t *cursor)
-{
-	size_t w = *cursor / 64, nw = (z->b->height + 2) * z->pw;
-	uint64_t x;
-
-	if (w >= nw)
-		return 0;
-	x = z->covered[w] & (~(uint64_t)0 << (*cursor % 64));
-	while (x == 0) {
-		if (++w == nw)
-			return 0;
-		x = z->covered[w];
-	}
-	*cursor = w * 64 + (size_t)__builtin_ctzll(x);
-	return 1;
-}
-
-/*
  * The greedy: while 3BV is left, chord the first cell of the highest
  * premium if that premium is 0 or more (opening it first if covered,
  * flagging the mines it needs); otherwise open the first cell in reading
  * order that clears 3BV (a zero or an island cell).  Counts the clicks.
+ *
+ * Once no premium is 0 or more, the rest is one click for each 3BV left,
+ * and the opens need not be played: opening an island cell or an
+ * opening raises no premium (the island cell no longer gains itself nor
+ * costs its click, its neighbours lose it; a covered rim cell loses the
+ * opening and the click to open it, a rim cell open before only loses
+ * the opening), so no premium reaches 0 again, and each open clears one
+ * 3BV and no other (a rim is never an island cell).
  */
 static uint64_t
 greedy(struct zini *z)
 {
-	size_t i, cursor = 0, ncol = z->pw * 64;
+	size_t i;
 	uint64_t clicks = 0;
 	int top;
 
 	while (z->left > 0) {
 		i = premium_top(z, &top);
-		if (top >= 0) {
-			window_begin(z, i);
-			clicks += chord(z, i);
-			window_end(z);
-			continue;
-		}
-		if (!next_covered(z, &cursor))
-			break;
-		clicks++;
-		i = cursor / ncol * z->stride + cursor % ncol;
+		if (top < 0)
+			return clicks + z->left;
 		window_begin(z, i);
-		open_cell(z, i);
+		clicks += chord(z, i);
 		window_end(z);
 	}
 	return clicks;
@@ -907,7 +883,7 @@ stats_compute(struct board *b, struct stats *st)
 	find_islands(&z, island);
 	find_states(&z, island);
 	for (w = 0; w < nw; w++) {
-		z.covered[w] = z.zeros[w] | island[w];
+		z.covered[w] = z.zeros[w];
 		st->island_cells += (uint64_t)__builtin_popcountll(island[w]);
 	}
 	st->islands = count_plane(&z, island, RIM_NONE);
