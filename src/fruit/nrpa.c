@@ -34,7 +34,7 @@
 #define ITERATIONS	75	/* searches a level runs and learns from */
 #define BIAS		3.0	/* weight of the greedy preference */
 #define SPEND		1.0	/* weight of small digits spent idly */
-#define RATE		1.0	/* how far one lesson moves the weights */
+#define RATE		0.7	/* how far one lesson moves the weights */
 #define MAX_CODES	(1UL << 20)	/* rectangles a policy can weigh */
 #define RANKS		(2 * FRUIT_TARGET + 2)	/* of a move, 2 * apples + 1 */
 
