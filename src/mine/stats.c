@@ -72,7 +72,7 @@ struct zini {
 	uint64_t	*zeros;		/* planes: a bit a cell, by column */
 	uint64_t	*numbered;
 	uint64_t	*pending;	/* rim met by the opening walked */
-	uint64_t	*covered;	/* zeros covered */
+	uint64_t	*covered;	/* zeros not yet opened */
 	struct sets	 with;		/* the cells of each premium */
 	ptrdiff_t	 off[8];
 	uint32_t	*stack;		/* row and column in runs to walk */
@@ -867,7 +867,7 @@ stats_compute(struct board *b, struct stats *st)
 	z.zeros = xcalloc(nw, sizeof(uint64_t));
 	z.numbered = xcalloc(nw, sizeof(uint64_t));
 	island = xcalloc(nw, sizeof(uint64_t));
-	z.covered = xcalloc(nw, sizeof(uint64_t));
+	z.covered = xreallocarray(NULL, nw, sizeof(uint64_t));
 	/* A row and 8 cells more each side, for the window's rows. */
 	z.state_alloc = xmalloc(n + 2 * (b->stride + 8));
 	z.state = z.state_alloc + b->stride + 8;
@@ -882,10 +882,10 @@ stats_compute(struct board *b, struct stats *st)
 	find_planes(&z);
 	find_islands(&z, island);
 	find_states(&z, island);
-	for (w = 0; w < nw; w++) {
-		z.covered[w] = z.zeros[w];
+	/* count_plane clears the zeros as it walks: the greedy's copy. */
+	memcpy(z.covered, z.zeros, nw * sizeof(uint64_t));
+	for (w = 0; w < nw; w++)
 		st->island_cells += (uint64_t)__builtin_popcountll(island[w]);
-	}
 	st->islands = count_plane(&z, island, RIM_NONE);
 	/* The island plane is all clear now: it marks the rim met. */
 	z.pending = island;
