@@ -174,6 +174,27 @@ setup() {
 	done
 }
 
+@test "XQF: a file cut anywhere in its move tree, or with bytes after it, is reported" {
+	xq-bitpack -f xqf "$d/wukong-game.ubb" > "$tmp/game.xqf"
+	size=$(wc -c < "$tmp/game.xqf")
+	xq-bitpack -f iccs "$tmp/game.xqf" > "$tmp/whole"
+	between=0
+	for n in $(seq 1024 $((size - 1))); do
+		head -c "$n" "$tmp/game.xqf" > "$tmp/cut.xqf"
+		run --separate-stderr xq-bitpack -f iccs "$tmp/cut.xqf"
+		[ "$status" -eq 1 ] || { echo "cut at $n: status $status"; false; }
+		[[ "$stderr" == *"cut.xqf: game 1: file ends "* ]]
+		[[ "$stderr" != *"inside the move tree"* ]] || between=$((between + 1))
+	done
+	# Cut between two records: most moves are read, and written.
+	[ "$between" -gt 10 ]
+	{ cat "$tmp/game.xqf" "$tmp/game.xqf"; } > "$tmp/two.xqf"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/two.xqf"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(cat "$tmp/whole")" ]
+	[ "$stderr" = "xq-bitpack: $tmp/two.xqf: game 1: bytes after the move tree ($size)" ]
+}
+
 @test "PGN and DhtmlXQ written read back to the same games, every line" {
 	for f in features.pgn wukong-game.ubb; do
 		xq-bitpack --lines -f ucci "$d/$f" > "$tmp/want" 2>/dev/null || true

@@ -207,14 +207,19 @@ read_tree(struct xqf *x, struct gamerec *g)
 	struct xqpos start;
 	int child, sibling, comment, from, to, root = 1;
 	uint32_t len;
-	char *text, tok[8];
+	char *text, tok[24];
 
 
 	x->at = XQF_HEADER;
 	parent = NO_NODE;
 	for (;;) {
-		if (get(x, rec, 4) == -1)
+		/* Every pass is for a record the one before promised. */
+		if (get(x, rec, 4) == -1) {
+			gamerec_fault(g, 0, root ? "file ends before its "
+			    "first record" : "file ends inside the move tree",
+			    "", 0);
 			break;
+		}
 		if (x->version <= 0x0a) {
 			child = rec[2] & 0xf0;
 			sibling = rec[2] & 0x0f;
@@ -289,6 +294,11 @@ read_tree(struct xqf *x, struct gamerec *g)
 			parent = stack[--sp];
 		else
 			break;
+	}
+	if (x->at < x->len) {
+		snprintf(tok, sizeof(tok), "%zu", x->len - x->at);
+		gamerec_fault(g, 0, "bytes after the move tree", tok,
+		    strlen(tok));
 	}
 	free(stack);
 	return;
