@@ -105,6 +105,18 @@ setup() {
 	done
 }
 
+@test "a pawn named by its file twice (WXF 77.6) is a move, not a move number" {
+	fen='4k4/9/4P4/3PP1p2/3P5/6p2/4P1p2/6p2/6p2/4K4 w'
+	iccs='e7e8 e9f9 e3e4 g2f2 d6d7 g3f3 d7e7 g4f4 d5e5 g1f1 e7f7 f3g3 e6f6 f2g2'
+	printf '{"fen":"%s","moves":"%s"}\n' "$fen" "$iccs" >"$tmp/json"
+	wxf=$(xq-bitpack -f wxf "$tmp/json")
+	[[ " $wxf " == *" 77.6 "* ]]
+	printf '{"fen":"%s","moves":"%s"}\n' "$fen" "$wxf" >"$tmp/json"
+	[ "$(xq-bitpack -f iccs "$tmp/json")" = "$iccs" ]
+	printf '[FEN "%s"]\n\n1. %s\n' "$fen" "$wxf" >"$tmp/game.pgn"
+	[ "$(xq-bitpack -f iccs "$tmp/game.pgn")" = "$iccs" ]
+}
+
 @test "a move that cannot be read is reported with its ply and the line kept" {
 	run --separate-stderr xq-bitpack -f iccs "$data/xq-notation/errors.in"
 	[ "$status" -eq 1 ]

@@ -1000,6 +1000,18 @@ is_move_number(const char *s, size_t len)
 }
 
 /*
+ * Whether a token is a WXF move that names a pawn by its file twice
+ * ("33.4", "77.6"), not a move number glued to a move: a lone digit
+ * is never a move.
+ */
+int
+is_wxf_file_again(const char *s, size_t len)
+{
+	return len == 4 && s[0] >= '1' && s[0] <= '9' && s[1] == s[0] &&
+	    s[2] == '.' && s[3] >= '1' && s[3] <= '9';
+}
+
+/*
  * A move number glued to its move ("1.h2e2", "１．炮二平五", "12...h9g7"):
  * skipped.  Full-width digits are three bytes, EF BC 90 to 99, and the
  * full-width full stop EF BC 8E.
@@ -1021,6 +1033,9 @@ skip_move_number(const char **tok, size_t *len)
 		digits++;
 	}
 	if (digits == 0)
+		return;
+	/* "33.4": the middle of three pawns on file 3 moves (WXF). */
+	if (is_wxf_file_again(*tok, *len))
 		return;
 	if (i < *len && s[i] == '.')
 		while (i < *len && s[i] == '.')

@@ -52,6 +52,9 @@ const char	*result_name(enum game_result);
 /* 0 and *out set if the text is one of those four, else -1. */
 int		 result_from_name(const char *, size_t, enum game_result *);
 
+/* Whether a token such as "33.4" is a WXF move, not a move number. */
+int		 is_wxf_file_again(const char *, size_t);
+
 /* "iccs", "ucci", "wxf", "chinese", "json"; "auto" for NOTATION_AUTO. */
 const char	*notation_name(enum notation);
 /* 0 and *out set if the name is known (the names above), else -1. */

@@ -352,7 +352,9 @@ play_token(struct pgn_reader *r, const char *s, size_t len)
 		continue;
 	if (i == n && i > 0)
 		return;
-	if (i > 0 && buf[i] == '.')
+	if (is_wxf_file_again(buf, n))
+		i = 0;
+	else if (i > 0 && buf[i] == '.')
 		while (i < n && buf[i] == '.')
 			i++;
 	else
