@@ -143,6 +143,12 @@ perft_checked() {
 			run --separate-stderr xq-bitpack -f json <<<"$p"
 			[ "$output" = "{\"result\":$r,\"end\":null,\"moves\":[\"h2e2\"]}" ]
 		done
+		# A move list may end with its result.
+		for r in 1-0 0-1 1/2-1/2; do
+			p=$(xq-bitpack --scheme="$s" <<<"h2e2 h9g7 $r")
+			[ "$(xq-bitpack -f json <<<"$p")" = "{\"result\":\"$r\",\"end\":null,\"moves\":[\"h2e2\",\"h9g7\"]}" ]
+		done
+		[ "$(xq-bitpack --scheme="$s" <<<'C2.5 H8+7 *')" = "$(xq-bitpack --scheme="$s" <<<'h2e2 h9g7')" ]
 		# The mate gives the result, in no more characters.
 		a=$(xq-bitpack --scheme="$s" <<<"position fen $mate moves e1d1")
 		b=$(xq-bitpack --scheme="$s" -i json <<<"{\"result\":\"1-0\",\"fen\":\"$mate\",\"moves\":[\"e1d1\"]}")

@@ -200,18 +200,24 @@ parse_input(const char *arg, struct options *o)
 
 /*
  * What the line holds, when not forced: a packed game or position is one
- * word of the base64url alphabet with its leading mark; a FEN has ranks
- * separated by slashes and is not a UCCI or JSON line.
+ * word of the base64url alphabet with its leading mark; a FEN's first
+ * word is its ranks, separated by slashes (a move list may end in the
+ * result 1/2-1/2).
  */
 static enum input
 detect_input(const char *s, size_t len)
 {
+	size_t i, word;
+
 	if (is_packed_game(s, len))
 		return IN_PACKED;
 	if (is_packed_board(s, len))
 		return IN_BOARD;
-	if (len > 0 && s[0] != '{' && strncmp(s, "position", 8) != 0 &&
-	    memchr(s, '/', len) != NULL)
+	for (i = 0; i < len && (s[i] == ' ' || s[i] == '\t'); i++)
+		continue;
+	for (word = i; i < len && s[i] != ' ' && s[i] != '\t'; i++)
+		continue;
+	if (s[word] != '{' && memchr(s + word, '/', i - word) != NULL)
 		return IN_FEN;
 	return IN_MOVES;
 }

@@ -1184,9 +1184,8 @@ read_moves(const char *s, size_t len, enum notation nt, int checked,
 	while (next_token(&p, end, &tok, &n)) {
 		if (is_move_number(tok, n))
 			continue;
-		/* A result closes the list. */
-		if (token_is(tok, n, "1-0") || token_is(tok, n, "0-1") ||
-		    token_is(tok, n, "1/2-1/2") || token_is(tok, n, "*")) {
+		/* A result closes the list, and is the game's. */
+		if (result_from_name(tok, n, &ml->result) == 0) {
 			if (next_token(&p, end, &tok, &n)) {
 				set_error(e, ml->n + 1, tok, n,
 				    "moves after the result");
