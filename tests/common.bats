@@ -180,3 +180,22 @@ formats_bash() {
 	[ "$(awk -F'\t' 'NR > 1 { print $1, $7 }' jobs.log | sort -n |
 	    awk '{ printf "%s", $2 }')" = 11110 ]
 }
+
+@test "a stop signal while a slow reader holds the output up ends on a whole record" {
+	cd "$BATS_TEST_TMPDIR"
+	# The generators write far faster than the reader takes: the signal
+	# comes while a write waits, and must neither fail it nor cut it.
+	run bash -c 'timeout --foreground --preserve-status -s INT 1 \
+	    fruitsolve -g 1000000 | { sleep 2; cat > fruit.out; }
+	    echo "${PIPESTATUS[0]}"'
+	[ "$output" = 130 ]
+	[ -s fruit.out ]
+	[ $(($(wc -l < fruit.out) % 11)) -eq 10 ]
+	! grep -Evx '[1-9]{17}|' fruit.out
+	run bash -c 'timeout --foreground --preserve-status -s TERM 1 \
+	    mine-reveal -g 30x16 -m 99 -S 1 --count 100000000 |
+	    { sleep 2; cat > mine.out; }; echo "${PIPESTATUS[0]}"'
+	[ "$output" = 143 ]
+	[ "$(awk 'NF == 0 { next } /^#/ { if (n) print n; n = 0; next }
+	    { n++ } END { print n }' mine.out | sort -u)" = 16 ]
+}

@@ -3,11 +3,16 @@
  * the record in hand finish, so that output ends on a whole line; a
  * failed write ends the run at once; the summary counts the records; and
  * on a terminal a progress line says that a long run is still working.
+ * Standard output is written through a stream whose writes go on when a
+ * signal interrupts them: the signals to stop cut system calls short, so
+ * that a read waiting for input returns, and a write cut short must not
+ * lose the record in hand or end the run as a write error.
  */
 
 #include "config.h"
 
 #include <err.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +35,9 @@ static double	 seconds_now(void);
 static void	 on_stop(int);
 static void	 catch_stop(int);
 static void	 show_progress(void);
+static int	 write_whole(void *, const char *, int);
+static int	 close_stdout(void *);
+static void	 wrap_stdout(void);
 
 static double
 seconds_now(void)
@@ -70,11 +78,58 @@ catch_stop(int sig)
 	sigaction(sig, &sa, NULL);
 }
 
+/* Write all n bytes of buf on standard output, whatever signals come. */
+static int
+write_whole(void *cookie, const char *buf, int n)
+{
+	ssize_t k;
+	int done = 0;
+
+	(void)cookie;
+	while (done < n) {
+		k = write(STDOUT_FILENO, buf + done, (size_t)(n - done));
+		if (k == -1 && errno == EINTR)
+			continue;
+		if (k == -1)
+			return done > 0 ? done : -1;
+		done += (int)k;
+	}
+	return done;
+}
+
+static int
+close_stdout(void *cookie)
+{
+	(void)cookie;
+	return close(STDOUT_FILENO);
+}
+
+/*
+ * Standard output as a stream of write_whole, buffered as stdio buffers
+ * it: by line on a terminal, else in large blocks.
+ */
+static void
+wrap_stdout(void)
+{
+	FILE *fp;
+
+	if (fflush(stdout) != 0)
+		err(GF_EXIT_ERROR, "write error on standard output");
+	if ((fp = funopen(NULL, NULL, write_whole, NULL, close_stdout)) ==
+	    NULL)
+		err(GF_EXIT_ERROR, "standard output");
+	if (setvbuf(fp, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF,
+	    1 << 17) != 0)
+		err(GF_EXIT_ERROR, "standard output");
+	stdout = fp;
+}
+
 void
 run_start(int want_summary)
 {
 	summary = want_summary;
 	started = last_progress = seconds_now();
+	wrap_stdout();
 	catch_stop(SIGINT);
 	catch_stop(SIGTERM);
 }
