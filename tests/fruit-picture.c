@@ -8,6 +8,7 @@
  *			and light panels, red bars and red discs of other
  *			sizes, as screens hold around the game
  *	-b X,Y,W,H	draw a translucent selection box over it
+ *	-c WxH+X+Y	cut it to the W x H pixels from (X, Y)
  *	-N WxH		make a picture of noise alone (no input read)
  *	-o FORMAT	ppm (default), png, rgba (PNG with an alpha channel,
  *			every pixel opaque) or jpeg
@@ -33,6 +34,7 @@ static void	 read_stdin(struct picture *);
 static void	 noise(struct picture *, size_t, size_t, struct rng *);
 static void	 desktop(struct picture *, const char *);
 static void	 box(struct picture *, const char *);
+static void	 cut(struct picture *, const char *);
 static int	 rgba_write(FILE *, const struct picture *);
 
 static void
@@ -146,6 +148,27 @@ box(struct picture *pic, const char *spec)
 		}
 }
 
+/* Only the pixels of a rectangle of the picture. */
+static void
+cut(struct picture *pic, const char *spec)
+{
+	struct picture c;
+	unsigned long w, h, x0, y0;
+	size_t y;
+
+	if (sscanf(spec, "%lux%lu+%lu+%lu", &w, &h, &x0, &y0) != 4 ||
+	    w == 0 || h == 0 || x0 + w > pic->w || y0 + h > pic->h)
+		errx(2, "bad cut: %s", spec);
+	c.w = w;
+	c.h = h;
+	c.rgb = xreallocarray(NULL, w * h, 3);
+	for (y = 0; y < h; y++)
+		memcpy(c.rgb + y * w * 3, pic->rgb + ((y + y0) * pic->w + x0) *
+		    3, w * 3);
+	picture_free(pic);
+	*pic = c;
+}
+
 /* The picture as a PNG of RGBA, every pixel opaque. */
 static int
 rgba_write(FILE *fp, const struct picture *pic)
@@ -176,18 +199,20 @@ main(int argc, char *argv[])
 	struct picture pic;
 	struct rng g;
 	const char *out = "ppm", *dspec = NULL, *bspec = NULL, *nspec = NULL;
+	const char *cspec = NULL;
 	unsigned long w, h;
 	int ch, quality = 75, rv;
 
-	while ((ch = getopt(argc, argv, "b:d:N:o:q:")) != -1)
+	while ((ch = getopt(argc, argv, "b:c:d:N:o:q:")) != -1)
 		switch (ch) {
 		case 'b': bspec = optarg; break;
+		case 'c': cspec = optarg; break;
 		case 'd': dspec = optarg; break;
 		case 'N': nspec = optarg; break;
 		case 'o': out = optarg; break;
 		case 'q': quality = atoi(optarg); break;
 		default:
-			fprintf(stderr, "usage: fruit-picture [-b box] "
+			fprintf(stderr, "usage: fruit-picture [-b box] [-c cut] "
 			    "[-d desktop] [-N size] [-o format] [-q quality]\n");
 			return 2;
 		}
@@ -198,6 +223,8 @@ main(int argc, char *argv[])
 		noise(&pic, w, h, &g);
 	} else
 		read_stdin(&pic);
+	if (cspec != NULL)
+		cut(&pic, cspec);
 	if (dspec != NULL)
 		desktop(&pic, dspec);
 	if (bspec != NULL)

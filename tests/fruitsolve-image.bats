@@ -174,6 +174,25 @@ $(cat "$t/start")" ]
 	[ "$output" = "# $t/odd.png: board 1: not read" ]
 }
 
+@test "a picture cut inside the board on the right is refused, not read as cleared" {
+	# Column 17 of this board sums to 50: without it the board still
+	# sums to a multiple of 10, so only the cut itself can tell.
+	fruitsolve -g 1 -S 14 >"$t/b14"
+	[ "$(cut -c 17 "$t/b14" | awk '{ s += $1 } END { print s % 10 }')" = 0 ]
+	fruitsolve -R -f ppm "$t/b14" >"$t/canvas.ppm"
+	# At scale 1 the apples of column 17 start at about x = 598.
+	for w in 590 605; do
+		fruit-picture -c "${w}x470+0+0" <"$t/canvas.ppm" >"$t/cut.ppm"
+		run --separate-stderr fruitsolve -R "$t/cut.ppm"
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "fruitsolve: $t/cut.ppm: the picture is cut inside the board" ]
+		[ "$output" = "# $t/cut.ppm: board 1: not read" ]
+	done
+	fruit-picture -c 660x470+0+0 <"$t/canvas.ppm" >"$t/cut.ppm"
+	run fruitsolve -R "$t/cut.ppm"
+	[ "$output" = "$(cat "$t/b14")" ]
+}
+
 @test "a cell that fits no digit is refused, not guessed" {
 	fruitsolve -R -f ppm --scale 1.25 "$t/start" >"$t/canvas.ppm"
 	# A box edge right across the digit of row 1, column 1.

@@ -71,6 +71,8 @@ static size_t	 best_window(const struct blob *, size_t, const struct span *,
 static void	 lattice_span(const struct blob *, size_t, struct span *);
 static long	 field_reach(const struct picture *, long, long, int, int,
 		    double);
+static int	 board_in_picture(const struct picture *,
+		    const struct grid *, char *, size_t);
 static int	 edge_start(const struct picture *, const struct grid *,
 		    const struct span *, int, long *, char *, size_t);
 static int	 place_on_lattice(const struct picture *, struct blob *,
@@ -609,7 +611,30 @@ place_on_lattice(const struct picture *pic, struct blob *blob, size_t n,
 		fit_axis(blob, n, 0, &g->x0, &g->dx);
 		fit_axis(blob, n, 1, &g->y0, &g->dy);
 	}
-	return 0;
+	return board_in_picture(pic, g, why, whylen);
+}
+
+/*
+ * Whether every cell of the board placed lies in the picture, up to
+ * the edge of its apple: cleared lines placed past the last apples
+ * (the right edge, which cannot be measured, above all) must be seen to
+ * be cleared, not cut off by the picture's edge.
+ */
+static int
+board_in_picture(const struct picture *pic, const struct grid *g,
+    char *why, size_t whylen)
+{
+	double half = 0.25 * g->dx, left, right, top, bottom;
+
+	left = g->x0 - half;
+	right = g->x0 + (BOARD_COLS - 1) * g->dx + half;
+	top = g->y0 - half;
+	bottom = g->y0 + (BOARD_ROWS - 1) * g->dy + half;
+	if (left >= 0 && top >= 0 && right < (double)pic->w &&
+	    bottom < (double)pic->h)
+		return 0;
+	snprintf(why, whylen, "the picture is cut inside the board");
+	return -1;
 }
 
 /* How white a pixel is against the apple: the lesser of green and blue. */
