@@ -70,6 +70,15 @@ replays() {
 	    "$BATS_TEST_TMPDIR/c")" -gt 0 ]
 }
 
+@test "an effort of 1 still plays one whole game on a small board" {
+	for b in "$top_srcdir/examples/fruit-board.txt" "$top_srcdir/examples/fruit-small.txt"; do
+		fruitsolve -e 1 -f game "$b" >"$BATS_TEST_TMPDIR/g"
+		replays "$BATS_TEST_TMPDIR/g"
+		[ "$(awk 'p && /^[0-9]/ { n++ } /^$/ { p = 1 } END { print n + 0 }' \
+		    "$BATS_TEST_TMPDIR/g")" -gt 0 ]
+	done
+}
+
 @test "greedy play on a big board is the same game as on a listing of it" {
 	# Far from the small boards' path: the moves are found around each
 	# rectangle cleared; every move must still be the fewest-apples one

@@ -453,6 +453,11 @@ nrpa_plan(const struct board *b, const struct plan_options *opt,
 			x.weight[LEVEL][i] = 1;
 		search(&x, LEVEL);
 	}
+	/* A budget too small for a single game still buys one. */
+	if (x.best[0].nmoves == 0 && x.apples > 0) {
+		x.score[0] = playout(&x, x.weight[LEVEL]);
+		record_copy(&x.best[0], &x.game);
+	}
 	p->nmoves = x.best[0].nmoves;
 	p->move = xreallocarray(NULL, p->nmoves + 1, sizeof(struct rect));
 	if (p->nmoves > 0)
