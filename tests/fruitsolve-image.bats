@@ -27,6 +27,15 @@ setup() {
 	done
 }
 
+@test "a drawn board reads back at the ends of the scales the manual names, 0.5 and 7" {
+	for s in 0.5 7; do
+		fruitsolve -R -f png --scale "$s" "$t/start" >"$t/start.png"
+		run fruitsolve -R "$t/start.png"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$t/start")" ]
+	done
+}
+
 # clear_edges ROWS COLS <BOARD: the board with those rows and columns
 # (1-based, comma-separated, may be empty) cleared, and one inner digit
 # changed so that the board still sums to a multiple of 10.
