@@ -174,6 +174,21 @@ setup() {
 	done
 }
 
+@test "-f pgn, dhtmlxq and xqf refuse a file of lines; XQF output holds one game of the run" {
+	printf 'h2e2 h9g7\n' >"$tmp/lines"
+	for f in pgn dhtmlxq xqf; do
+		run --separate-stderr xq-bitpack -f "$f" "$tmp/lines"
+		[ "$status" -eq 2 ]
+		[ -z "$output" ]
+		[ "$stderr" = "xq-bitpack: $tmp/lines: not a game file: -f $f writes the games of PGN, DhtmlXQ, XQF and CBF files" ]
+	done
+	xq-bitpack -f xqf "$d/wukong-game.ubb" >"$tmp/one.xqf"
+	run --separate-stderr xq-bitpack -f xqf "$tmp/one.xqf" "$tmp/one.xqf"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"one.xqf: game 1: an XQF file holds one game: left out" ]]
+	xq-bitpack -f xqf "$tmp/one.xqf" "$tmp/one.xqf" 2>/dev/null | cmp - "$tmp/one.xqf"
+}
+
 @test "XQF: a file cut anywhere in its move tree, or with bytes after it, is reported" {
 	xq-bitpack -f xqf "$d/wukong-game.ubb" > "$tmp/game.xqf"
 	size=$(wc -c < "$tmp/game.xqf")

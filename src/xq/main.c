@@ -66,8 +66,10 @@ struct options {
 struct file_run {
 	const struct options *o;
 	int		 status;
-	int		 xqf_written;
 };
+
+/* Games written as XQF in the whole run: its output holds one. */
+static size_t xqf_written;
 
 #define OUT_NAMES "packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, " \
     "dhtmlxq, xqf"
@@ -488,7 +490,6 @@ filter_file(struct linereader *lr, const struct options *o)
 		return GF_EXIT_ERROR;
 	run.o = o;
 	run.status = GF_EXIT_OK;
-	run.xqf_written = 0;
 	if (read_game_file(buf, len, lr->name, o->input == IN_FILE ?
 	    o->file_format : FILE_NONE, o->encoding, write_file_game,
 	    &run) == -1)
@@ -522,7 +523,7 @@ write_file_game(struct gamerec *g, void *arg)
 	}
 	if (o->output == OUT_XQF) {
 		/* An XQF file holds one game. */
-		if (run->xqf_written++ > 0) {
+		if (xqf_written++ > 0) {
 			fflush(stdout);
 			warnx("%s: game %zu: an XQF file holds one game: left "
 			    "out", g->file, g->number);
@@ -651,6 +652,16 @@ filter(const char *path, const struct options *o)
 			status = GF_EXIT_ERROR;
 		return status;
 	}
+	if (first && (o->output == OUT_PGN || o->output == OUT_DHTMLXQ ||
+	    o->output == OUT_XQF)) {
+		fflush(stdout);
+		warnx("%s: not a game file: -f %s writes the games of PGN, "
+		    "DhtmlXQ, XQF and CBF files", lr.name,
+		    o->output == OUT_PGN ? "pgn" : o->output == OUT_XQF ?
+		    "xqf" : "dhtmlxq");
+		lr_close(&lr);
+		return GF_EXIT_ERROR;
+	}
 	for (; first || (!run_stopped() && lr_next(&lr) == 1); first = 0) {
 		/* A blank line, spaces and tabs only, stays as it is. */
 		if (lr_blank(&lr)) {
@@ -676,6 +687,8 @@ main(int argc, char *argv[])
 	const char *errstr;
 	int ch, status = GF_EXIT_OK, s, summary = 0;
 
+	/* getopt names the tool by argv[0], as every other message does. */
+	argv[0] = (char *)(uintptr_t)getprogname();
 	while ((ch = getopt_long(argc, argv, "E:f:hi:LM:S:V", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
