@@ -174,6 +174,18 @@ setup() {
 	done
 }
 
+@test "PGN tag values with quotes and backslashes survive any number of passes" {
+	printf '[Event "say \\"hi\\" \\\\ ok"]\n[Site "C:\\dir"]\n\n1. h2e2 h9g7 *\n' >"$tmp/q.pgn"
+	xq-bitpack -f pgn "$tmp/q.pgn" >"$tmp/p1"
+	xq-bitpack -f pgn "$tmp/p1" >"$tmp/p2"
+	cmp "$tmp/p1" "$tmp/p2"
+	grep -qxF '[Event "say \"hi\" \\ ok"]' "$tmp/p1"
+	run xq-bitpack -f json "$tmp/p2"
+	[[ "$output" == *'"Event":"say \"hi\" \\ ok"'* ]]
+	# A lone backslash is kept as it is: files seldom escape.
+	[[ "$output" == *'"Site":"C:\\dir"'* ]]
+}
+
 @test "-f pgn, dhtmlxq and xqf refuse a file of lines; XQF output holds one game of the run" {
 	printf 'h2e2 h9g7\n' >"$tmp/lines"
 	for f in pgn dhtmlxq xqf; do

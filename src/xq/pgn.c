@@ -135,7 +135,7 @@ read_tag(struct pgn_reader *r)
 {
 	const char *p, *name, *value, *eol, *q;
 	char *n, *v;
-	size_t nlen;
+	size_t nlen, nv;
 
 	eol = memchr(r->p, '\n', r->end - r->p);
 	if (eol == NULL)
@@ -167,9 +167,14 @@ read_tag(struct pgn_reader *r)
 	if (!r->open)
 		begin_game(r);
 	v = xmalloc(q - value + 1);
-	memcpy(v, value, q - value);
-	v[q - value] = '\0';
-	gamerec_add_tag(&r->g, name, nlen, value, q - value);
+	/* \" and \\ are a quote and a backslash, as put_tag writes them. */
+	for (p = value, nv = 0; p < q; p++) {
+		if (*p == '\\' && p + 1 < q && (p[1] == '"' || p[1] == '\\'))
+			p++;
+		v[nv++] = *p;
+	}
+	v[nv] = '\0';
+	gamerec_add_tag(&r->g, name, nlen, v, nv);
 	apply_tag(r, n, v);
 	free(n);
 	free(v);
