@@ -164,8 +164,9 @@ setup() {
 	[[ "$stderr" == *"cut.xqf: game 1: file ends inside a comment"* ]]
 	head -c 500 "$tmp/game.xqf" > "$tmp/short.xqf"
 	run --separate-stderr xq-bitpack -f iccs "$tmp/short.xqf"
-	[ "$status" -eq 1 ]
-	[[ "$stderr" == *"short.xqf: game 1: not an XQF file (too short or no XQ magic)"* ]]
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "xq-bitpack: $tmp/short.xqf: not an XQF file (too short or no XQ magic)" ]
 	for skip in 1024 1100 1200 1300; do
 		{ head -c "$skip" "$tmp/game.xqf"; printf '\377\377\377\377\001\377'
 		  tail -c +"$((skip + 7))" "$tmp/game.xqf"; } > "$tmp/scrambled.xqf"
@@ -277,9 +278,15 @@ EOF2
 }
 
 @test "-i names the file format; a file of none is refused" {
+	# No game is made of a file of another format: nothing is written.
+	for f in xqf cbf dhtmlxq; do
+		run --separate-stderr xq-bitpack -i "$f" "$d/features.pgn"
+		[ "$status" -eq 2 ]
+		[ -z "$output" ]
+	done
+	[[ "$stderr" == *"features.pgn: not a DhtmlXQ file (no [DhtmlXQ] tag)" ]]
 	run --separate-stderr xq-bitpack -i xqf "$d/features.pgn"
-	[ "$status" -eq 1 ]
-	[[ "$stderr" == *"features.pgn: game 1: not an XQF file"* ]]
+	[[ "$stderr" == *"features.pgn: not an XQF file (too short or no XQ magic)" ]]
 	printf 'h2e2 h9g7\n' > "$tmp/moves.txt"
 	run --separate-stderr xq-bitpack -i pgn "$tmp/moves.txt"
 	[ "$status" -eq 0 ]
@@ -375,8 +382,9 @@ EOF2
 	# Told by its root element: other XML is not CBF, a DTD is not read.
 	printf '<?xml version="1.0"?>\n<html><p>[DhtmlXQ]</p></html>\n' > "$tmp/other.cbf"
 	run --separate-stderr xq-bitpack -i cbf "$tmp/other.cbf"
-	[ "$status" -eq 1 ]
-	[[ "$stderr" == *"other.cbf: game 1: not a CBF file (no <ChineseChessRecord> root) (html)" ]]
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "xq-bitpack: $tmp/other.cbf: not a CBF file (no <ChineseChessRecord> root)" ]
 	printf '<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY a "aa">]>\n<ChineseChessRecord/>\n' > "$tmp/dtd.cbf"
 	run --separate-stderr xq-bitpack "$tmp/dtd.cbf"
 	[ "$status" -eq 1 ]

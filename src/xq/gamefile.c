@@ -383,10 +383,16 @@ read_game_file(const char *s, size_t len, const char *name,
 		warnx("%s: not a PGN, DhtmlXQ, XQF or CBF file", name);
 		return -1;
 	}
-	if (ff == FILE_XQF) {
-		xqf_read((const unsigned char *)s, len, name,
+	if (ff == FILE_XQF)
+		return xqf_read((const unsigned char *)s, len, name,
 		    encoding != NULL ? encoding : "GB18030", fn, arg);
-		return 0;
+	if ((ff == FILE_CBF && !cbf_detect(s, len)) ||
+	    (ff == FILE_DHTMLXQ && !dhtmlxq_detect(s, len))) {
+		fflush(stdout);
+		warnx("%s: %s", name, ff == FILE_CBF ? "not a CBF file (no "
+		    "<ChineseChessRecord> root)" : "not a DhtmlXQ file (no "
+		    "[DhtmlXQ] tag)");
+		return -1;
 	}
 	if (ff == FILE_CBF) {
 		cbf_read(s, len, name, encoding, fn, arg);

@@ -94,7 +94,7 @@ void		 cbf_read(const char *, size_t, const char *, const char *,
 		    game_fn *, void *);
 int		 cbf_detect(const char *, size_t);
 /* XQF is binary: its strings are converted from the encoding given. */
-void		 xqf_read(const unsigned char *, size_t, const char *,
+int		 xqf_read(const unsigned char *, size_t, const char *,
 		    const char *, game_fn *, void *);
 int		 xqf_detect(const unsigned char *, size_t);
 

@@ -15,6 +15,7 @@
 
 #include "config.h"
 
+#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -307,7 +308,11 @@ truncated:
 	free(stack);
 }
 
-void
+/*
+ * The game of an XQF file, to fn; -1, reported, if the file is not one
+ * it can read (no game is made of it).
+ */
+int
 xqf_read(const unsigned char *b, size_t len, const char *file,
     const char *encoding, game_fn *fn, void *arg)
 {
@@ -315,25 +320,24 @@ xqf_read(const unsigned char *b, size_t len, const char *file,
 	struct xqpos pos;
 	struct xqf x;
 	size_t i;
-	char ver[8];
 
+	if (len < XQF_HEADER || !xqf_detect(b, len)) {
+		fflush(stdout);
+		warnx("%s: not an XQF file (too short or no XQ magic)", file);
+		return -1;
+	}
+	if (b[2] < 0x0a || b[2] > 0x12) {
+		fflush(stdout);
+		warnx("%s: XQF version not known (0x%02x; 0x0a to 0x12 are)",
+		    file, b[2]);
+		return -1;
+	}
 	gamerec_init(&g, file, 1);
 	memset(&x, 0, sizeof(x));
 	x.b = b;
 	x.len = len;
 	x.encoding = encoding;
-	if (len < XQF_HEADER || !xqf_detect(b, len)) {
-		gamerec_fault(&g, 0, "not an XQF file (too short or no XQ "
-		    "magic)", "", 0);
-		goto done;
-	}
 	x.version = b[2];
-	if (x.version < 0x0a || x.version > 0x12) {
-		snprintf(ver, sizeof(ver), "0x%02x", x.version);
-		gamerec_fault(&g, 0, "XQF version not known (0x0a to 0x12 are)",
-		    ver, strlen(ver));
-		goto done;
-	}
 	set_keys(&x);
 	for (i = 0; i < sizeof(header_strings) / sizeof(header_strings[0]);
 	    i++)
@@ -360,6 +364,7 @@ done:
 	gamerec_check_start(&g);
 	fn(&g, arg);
 	gamerec_free(&g);
+	return 0;
 }
 
 /*
