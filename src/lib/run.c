@@ -35,7 +35,7 @@ static double	 seconds_now(void);
 static void	 on_stop(int);
 static void	 catch_stop(int);
 static void	 show_progress(void);
-static int	 write_whole(void *, const char *, int);
+static ssize_t	 write_whole(void *, const char *, size_t);
 static int	 close_stdout(void *);
 static void	 wrap_stdout(void);
 
@@ -79,22 +79,22 @@ catch_stop(int sig)
 }
 
 /* Write all n bytes of buf on standard output, whatever signals come. */
-static int
-write_whole(void *cookie, const char *buf, int n)
+static ssize_t
+write_whole(void *cookie, const char *buf, size_t n)
 {
 	ssize_t k;
-	int done = 0;
+	size_t done = 0;
 
 	(void)cookie;
 	while (done < n) {
-		k = write(STDOUT_FILENO, buf + done, (size_t)(n - done));
+		k = write(STDOUT_FILENO, buf + done, n - done);
 		if (k == -1 && errno == EINTR)
 			continue;
 		if (k == -1)
-			return done > 0 ? done : -1;
-		done += (int)k;
+			return done > 0 ? (ssize_t)done : -1;
+		done += (size_t)k;
 	}
-	return done;
+	return (ssize_t)done;
 }
 
 static int
@@ -106,17 +106,20 @@ close_stdout(void *cookie)
 
 /*
  * Standard output as a stream of write_whole, buffered as stdio buffers
- * it: by line on a terminal, else in large blocks.
+ * it: by line on a terminal, else in large blocks.  A stream of the C
+ * library's own, with no cookie to allocate: a run that ends at a write
+ * error leaves nothing behind.
  */
 static void
 wrap_stdout(void)
 {
+	static const cookie_io_functions_t io = { NULL, write_whole, NULL,
+	    close_stdout };
 	FILE *fp;
 
 	if (fflush(stdout) != 0)
 		err(GF_EXIT_ERROR, "write error on standard output");
-	if ((fp = funopen(NULL, NULL, write_whole, NULL, close_stdout)) ==
-	    NULL)
+	if ((fp = fopencookie(NULL, "w", io)) == NULL)
 		err(GF_EXIT_ERROR, "standard output");
 	if (setvbuf(fp, NULL, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF,
 	    1 << 17) != 0)
