@@ -175,6 +175,26 @@ setup() {
 	done
 }
 
+@test "DhtmlXQ: what the game does not have, or a move cut short, is reported" {
+	printf '%s\n' '[DhtmlXQ]' \
+	    '[DhtmlXQ_movelist]774770627967[/DhtmlXQ_movelist]' \
+	    '[DhtmlXQ_move_0_9_1]1927[/DhtmlXQ_move_0_9_1]' \
+	    '[DhtmlXQ_move_5_1_2]1927[/DhtmlXQ_move_5_1_2]' \
+	    '[DhtmlXQ_move_0_2_3]797[/DhtmlXQ_move_0_2_3]' \
+	    '[DhtmlXQ_comment7]c[/DhtmlXQ_comment7]' \
+	    '[DhtmlXQ_comment1]fine[/DhtmlXQ_comment1]' \
+	    '[DhtmlXQ_result]胜负[/DhtmlXQ_result]' '[/DhtmlXQ]' >"$tmp/faults.txt"
+	run --separate-stderr xq-bitpack -L -f iccs "$tmp/faults.txt"
+	[ "$status" -eq 1 ]
+	[ "$output" = 'h2e2 h9g7 h0g2' ]
+	f="xq-bitpack: $tmp/faults.txt: game 1:"
+	[ "$stderr" = "$f result not known, left unknown (胜负)
+$f not a branch of the game, left out (move_5_1_2)
+$f a branch after a move its line does not have, left out (move_0_9_1)
+$f ply 2: 797: a move cut short; the rest of its line is left out
+$f a comment on a move the game does not have, left out (comment7)" ]
+}
+
 @test "PGN tag values with quotes and backslashes survive any number of passes" {
 	printf '[Event "say \\"hi\\" \\\\ ok"]\n[Site "C:\\dir"]\n\n1. h2e2 h9g7 *\n' >"$tmp/q.pgn"
 	xq-bitpack -f pgn "$tmp/q.pgn" >"$tmp/p1"

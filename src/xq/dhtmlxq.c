@@ -181,6 +181,28 @@ node_at(struct branch *br, size_t nbr, long b, long ply)
 	return NO_NODE;
 }
 
+/*
+ * Whether branch b reaches ply ply (0: the start), going up its parents,
+ * whatever became of its moves: a node node_at gives as NO_NODE on a
+ * line that has the ply was cut by a bad move, which is reported.
+ */
+static int
+branch_has(const struct branch *br, size_t nbr, long b, long ply)
+{
+	size_t guard;
+
+	if (ply == 0)
+		return 1;
+	for (guard = 0; guard < nbr + 1; guard++) {
+		if (b < 0 || (size_t)b >= nbr || br[b].f == NULL)
+			return 0;
+		if (ply >= br[b].start)
+			return (size_t)(ply - br[b].start) < br[b].n;
+		b = br[b].parent;
+	}
+	return 0;
+}
+
 /* The moves of branch b, played after the node they follow. */
 static void
 play_branch(struct gamerec *g, struct branch *br, size_t nbr, size_t b)
@@ -191,7 +213,13 @@ play_branch(struct gamerec *g, struct branch *br, size_t nbr, size_t b)
 	size_t i, n;
 	int from, to;
 
-	cur = b == 0 ? 0 : node_at(br, nbr, br[b].parent, br[b].start - 1);
+	cur = 0;
+	if (b != 0) {
+		if (!branch_has(br, nbr, br[b].parent, br[b].start - 1))
+			gamerec_fault(g, 0, "a branch after a move its line "
+			    "does not have, left out", f->name, f->nlen);
+		cur = node_at(br, nbr, br[b].parent, br[b].start - 1);
+	}
 	n = f->vlen / 4;
 	br[b].node = xreallocarray(NULL, n + 1, sizeof(uint32_t));
 	for (i = 0; i < n; i++) {
@@ -210,6 +238,9 @@ play_branch(struct gamerec *g, struct branch *br, size_t nbr, size_t b)
 		br[b].node[i] = cur;
 	}
 	br[b].n = n;
+	if (f->vlen % 4 != 0 && cur != NO_NODE)
+		gamerec_fault(g, br[b].start + n, "a move cut short",
+		    f->value + 4 * n, f->vlen % 4);
 }
 
 static void
@@ -232,8 +263,13 @@ add_comments(struct gamerec *g, struct branch *br, size_t nbr,
 			b = ply;
 			ply = strtol(e + 1, &e, 10);
 		}
-		if (e != end || ply < 0 || b < 0)
+		if (e != end || ply < 0 || b < 0 || f[i].vlen == 0)
 			continue;
+		if (!branch_has(br, nbr, b, ply)) {
+			gamerec_fault(g, 0, "a comment on a move the game does "
+			    "not have, left out", f[i].name, f[i].nlen);
+			continue;
+		}
 		gamerec_comment(g, node_at(br, nbr, b, ply), f[i].value,
 		    f[i].vlen);
 	}
@@ -272,6 +308,10 @@ game_block(const char *p, const char *end, const char *file, size_t number,
 		else if ((x->vlen == 6 && memcmp(x->value, "和局", 6) == 0) ||
 		    (x->vlen == 1 && *x->value == 'D'))
 			gamerec_set_result(&g, "1/2-1/2");
+		else if (x->vlen != 0 &&
+		    !(x->vlen == 6 && memcmp(x->value, "未知", 6) == 0))
+			gamerec_fault(&g, 0, "result not known, left unknown",
+			    x->value, x->vlen < 40 ? x->vlen : 40);
 	}
 	if ((x = find(f, nf, "binit")) != NULL && x->vlen > 0 &&
 	    read_binit(x, &pos) == -1) {
@@ -303,9 +343,13 @@ game_block(const char *p, const char *end, const char *file, size_t number,
 				break;
 			e++;
 		}
+		/* A branch hangs on one numbered before it. */
 		if (j < 3 || v[0] < 0 || v[1] < 1 || v[2] < 1 ||
-		    v[2] > DHTML_MAXBRANCH || v[0] >= v[2])
+		    v[2] > DHTML_MAXBRANCH || v[0] >= v[2]) {
+			gamerec_fault(&g, 0, "not a branch of the game, left "
+			    "out", f[i].name, f[i].nlen);
 			continue;
+		}
 		order = xreallocarray(order, norder + 1, sizeof(*order));
 		order[norder][0] = v[2];
 		order[norder][1] = v[0];
