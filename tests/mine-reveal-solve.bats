@@ -116,6 +116,68 @@ golf=$data/$d/golf-3bv.in
 	[[ "$stderr" == *"actions need the mines, which a view does not show"* ]]
 }
 
+@test "a view whose numbers no board fits leaves the marker, not the board" {
+	run --separate-stderr mine-reveal -i view --hint -m 0 <<< $'##\n#1'
+	[ "$status" -eq 1 ]
+	[ "$output" = "# skipped: bad board at line 1" ]
+	[ "$stderr" = "mine-reveal: stdin:1: no board fits these numbers and this many mines" ]
+	# Without the counter the numbers alone can be wrong: a 2 with one
+	# covered neighbour.
+	run --separate-stderr mine-reveal -i view --hint <<< $'# a comment\n#1\n22'
+	[ "$status" -eq 1 ]
+	[ "$output" = "# skipped: bad board at line 2" ]
+	[ "$stderr" = "mine-reveal: stdin:2: no board fits these numbers" ]
+}
+
+@test "a finished game's view read back is over, as its full state is" {
+	cd "$top_srcdir"
+	mine-reveal -v examples/mine-chord.txt > "$BATS_TEST_TMPDIR/won"
+	for m in "-m 2" ""; do
+		run mine-reveal -i view $m --hint "$BATS_TEST_TMPDIR/won"
+		[ "$status" -eq 0 ]
+		[ "${lines[0]}" = "F2F10" ]
+		[ "${lines[5]}" = "# hint: the game is over" ]
+		[ "${#lines[@]}" -eq 6 ]
+	done
+	run mine-reveal -i view -m 2 --probabilities "$BATS_TEST_TMPDIR/won"
+	[ "$status" -eq 0 ]
+	[ "${lines[5]}" = "# probabilities: the game is over" ]
+	[ "${#lines[@]}" -eq 6 ]
+	# The same as the full state says.
+	run mine-reveal --hint examples/mine-chord.txt
+	[ "${lines[-1]}" = "# hint: the game is over" ]
+	# Every covered cell a mine, by the numbers or by the counter: won.
+	run mine-reveal -i view --hint <<< $'#2#\n121'
+	[ "${lines[-1]}" = "# hint: the game is over" ]
+	run mine-reveal -i view -m 3 --hint <<< $'###'
+	[ "${lines[-1]}" = "# hint: the game is over" ]
+	run mine-reveal -i view -m 2 --hint <<< $'###'
+	[ "${lines[-1]}" = "# guess 1 1: perfect play from it wins on 1 of the 3 boards that fit" ]
+}
+
+@test "a view round-trips: a lost game's flags, mines and blast read back as shown" {
+	view=$(printf '....\n.*..\n...*\nflag 1 1\nflag 2 2\nopen 3 4\n' | mine-reveal -v)
+	[ "$view" = $'x###\n#F##\n###X\n# state: lost opened=0' ]
+	run mine-reveal -i view -m 2 --hint <<< "$view"
+	[ "$status" -eq 0 ]
+	[ "$output" = $'x###\n#F##\n###X\n# hint: the game is over' ]
+	run mine-reveal -i view -m 2 --probabilities <<< $'x#*#\n#F##\n###X'
+	[ "$output" = $'x#*#\n#F##\n###X\n# probabilities: the game is over' ]
+	# Only a lost game shows x and *: elsewhere they are errors.
+	run --separate-stderr mine-reveal -i view -m 2 --hint <<< $'x##\n#1#'
+	[ "$status" -eq 1 ]
+	[ "$output" = "# skipped: bad board at line 1" ]
+	[ "$stderr" = "mine-reveal: stdin:1:1: x in a view of a game not lost (no X on the board)" ]
+	run --separate-stderr mine-reveal -i view -m 2 --hint <<< $'###\n#1*'
+	[ "$stderr" = "mine-reveal: stdin:2:3: * in a view of a game not lost (no X on the board)" ]
+}
+
+@test "--probabilities on a view needs -m" {
+	run --separate-stderr mine-reveal -i view --probabilities <<< $'##\n#1'
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "mine-reveal: --probabilities on a view needs the mine counter (-m)"* ]]
+}
+
 @test "--probabilities: hand-worked figures" {
 	# One mine, three covered cells all next to the 1: a third each.
 	run mine-reveal --probabilities <<-'EOF'

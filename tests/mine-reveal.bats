@@ -145,6 +145,100 @@ error() {
 	[ "$stderr" = "mine-reveal: stdin:2: click 3,1 is outside the board (2 rows, 2 columns)" ]
 }
 
+# blocks: the blocks of the output, separated by blank lines, one a line
+# with its lines joined by "|".
+blocks() {
+	awk 'BEGIN { RS = "" } { gsub(/\n/, "|"); print }' <<< "$output"
+}
+
+@test "a bad board leaves its marker in every mode: one block, or line, a board" {
+	three=$'.....\n.....\n\n..\n..\n\n.....\n.....'
+	ragged=$'.....\n.....\n\n..\n.?\n\n.....\n.....'
+	# The click is outside the second board, or its text is bad.
+	for input in "$three" "$ragged"; do
+		for mode in "" -v "-v -z" --solve "-v --solve"; do
+			run --separate-stderr mine-reveal -o 1,4 $mode <<< "$input"
+			[ "$status" -eq 1 ]
+			run blocks
+			[ "${#lines[@]}" -eq 3 ]
+			[[ "${lines[0]}" == *"|# state: won "* ]]
+			[ "${lines[1]}" = "# skipped: bad board at line 4" ]
+			[[ "${lines[2]}" == *"|# state: won "* ]]
+		done
+		run --separate-stderr mine-reveal -o 1,4 --stats <<< "$input"
+		[ "$status" -eq 1 ]
+		[ "${#lines[@]}" -eq 3 ]
+		[ "${lines[1]}" = "# skipped: bad board at line 4" ]
+		[[ "${lines[2]}" == "3bv=1 "* ]]
+	done
+	run --separate-stderr mine-reveal -o 1,4 <<< "$three"
+	[ "$stderr" = "mine-reveal: stdin:4: click 1,4 is outside the board (2 rows, 2 columns)" ]
+	# --hint and --probabilities take no click: a bad row, or a view
+	# whose numbers no board fits.
+	for mode in --hint --probabilities; do
+		run --separate-stderr mine-reveal $mode <<< "$ragged"
+		[ "$status" -eq 1 ]
+		run blocks
+		[ "${#lines[@]}" -eq 3 ]
+		[ "${lines[1]}" = "# skipped: bad board at line 4" ]
+		run --separate-stderr mine-reveal -i view -m 1 $mode <<< $'##\n#1\n\n#1\n22\n\n##\n#1'
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "mine-reveal: stdin:4: no board fits these numbers and this many mines" ]
+		run blocks
+		[ "${#lines[@]}" -eq 3 ]
+		[ "${lines[1]}" = "# skipped: bad board at line 4" ]
+		[[ "${lines[2]}" == "##|#1|# "* ]]
+	done
+	# A board read from MBF is named by its first byte.
+	run --separate-stderr bash -c 'printf "\003\002\000\000\002\002\000\000\003\002\000\000" |
+	    mine-reveal -i mbf -o 1,3 --stats'
+	[ "$status" -eq 1 ]
+	[ "${lines[1]}" = "# skipped: bad board at byte 4" ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "$stderr" = "mine-reveal: stdin: byte 4: click 1,3 is outside the board (2 rows, 2 columns)" ]
+	# MBF has no comments: the bad board is left out, the others kept.
+	run --separate-stderr bash -c 'mine-reveal -o 1,4 -f mbf <<< "$1" | od -An -tx1 | tr -s " \n" " "' - "$three"
+	[ "$output" = " 05 02 00 00 05 02 00 00 " ]
+}
+
+@test "-z blanks the zeros of a solved board's view" {
+	cd "$top_srcdir"
+	run mine-reveal -v --solve examples/mine-3bv.txt
+	plain=$(head -n 8 <<< "$output" | tr 0 ' ')
+	run mine-reveal -z -v --solve examples/mine-3bv.txt
+	[ "$status" -eq 0 ]
+	[ "$(head -n 8 <<< "$output")" = "$plain" ]
+	[ "${lines[0]}" = "  111   " ]
+	[[ "${lines[8]}" == "# state: "* ]]
+}
+
+@test "-g with -v writes the view of the board it makes, as piping it would" {
+	for opts in "-g 9x9 -m 10 -S 3" "-g 9x9 -m 10 -S 3 --safe 5,5 --no-guess"; do
+		run mine-reveal $opts -v
+		[ "$status" -eq 0 ]
+		[[ "${lines[0]}" == "# mine-reveal -g 9x9 -m 10 -S 3"* ]]
+		[ "$(sed 1d <<< "$output")" = "$(mine-reveal $opts | mine-reveal -v)" ]
+		[ "$(mine-reveal $opts -f view)" = "$output" ]
+	done
+	run mine-reveal -g 3x2 -m 1 -S 1 -v
+	[ "$output" = $'# mine-reveal -g 3x2 -m 1 -S 1\n###\n###\n# state: playing opened=0' ]
+	# Played to the end, it is the view of the end; -z blanks its zeros.
+	run mine-reveal -f view -g 9x9 -m 10 -S 3 --safe 5,5 --solve
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 11 ]
+	[[ "${lines[10]}" =~ ^"# state: "(won|lost)" clicks=" ]]
+	! grep -q '[.*]' <<< "$(sed -n 2,10p <<< "$output")"
+	run mine-reveal -z -v -g 9x9 -m 10 -S 3 --safe 5,5 --solve
+	[ "${lines[5]:4:1}" = " " ]
+	# What does not go with -g is refused.
+	run --separate-stderr mine-reveal -g 3x3 -m 1 -o 1,1
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-g makes a board; -o, -i, --hint and --probabilities do not go with it"* ]]
+	run --separate-stderr mine-reveal -g 3x3 -m 1 -z
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"-z shows the view: it needs -v or -f view"* ]]
+}
+
 @test "bad options exit 2 and say why" {
 	run --separate-stderr mine-reveal -o 1
 	[ "$status" -eq 2 ]

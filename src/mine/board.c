@@ -34,6 +34,7 @@ static void	 prefault(struct board *, size_t);
 static void	 decode_table(uint8_t *);
 static void	 view_decode_table(uint8_t *);
 static int	 finish_view(struct board *);
+static int	 wrong_glyph(const struct board *, size_t, size_t, int);
 static size_t	 decode_plain(const char *, size_t, uint8_t *);
 static int	 count_row(struct board *, size_t);
 static void	 keep_bytes(uint64_t *, uint64_t *, uint64_t *, uint64_t *,
@@ -219,8 +220,10 @@ decode_table(uint8_t *t)
 }
 
 /*
- * What a view shows, read back: the covered cells hold no mine the
- * player could know of, so only the mines a lost game shows are mines.
+ * What a view shows, read back.  An 'F' is read as a flag on a mine and
+ * an 'x' as a flag on a safe cell, as a lost game shows them; until the
+ * whole view is in, it is not known whether the game was lost, and if
+ * it was not, finish_view makes every flag a guess again.
  */
 static void
 view_decode_table(uint8_t *t)
@@ -229,7 +232,7 @@ view_decode_table(uint8_t *t)
 
 	memset(t, BAD_CHAR, 256);
 	t['#'] = 0;
-	t['F'] = CELL_FLAG;
+	t['F'] = CELL_FLAG | CELL_MINE;
 	t['x'] = CELL_FLAG;
 	t['*'] = CELL_MINE;
 	t['X'] = CELL_OPEN | CELL_MINE;
@@ -435,7 +438,8 @@ wrong_count(const struct board *b, size_t r, size_t x, uint64_t c,
 /*
  * The last row is in: close the board with its bottom wall and count the
  * rows not yet counted.  Returns -1 after a diagnostic if an open cell
- * shows a count its neighbours contradict.
+ * shows a count its neighbours contradict, or a view shows what its game
+ * cannot.
  */
 int
 board_finish(struct board *b)
@@ -455,28 +459,49 @@ board_finish(struct board *b)
 
 /*
  * A view keeps the counts it shows; they are checked only for being
- * possible, since the mines are not known.  The mines it shows (a lost
- * game) are counted.
+ * possible, since the mines are not known.  Once a game is lost, the
+ * view shows every mine: opened (X), flagged (F) or neither (*), and its
+ * wrong flags (x); before, a flag is only the player's guess, and x and
+ * * cannot be shown.  Returns -1 after a diagnostic for an x or a * in a
+ * view with no X.
  */
 static int
 finish_view(struct board *b)
 {
 	size_t r, x;
-	uint8_t c;
+	uint8_t *c;
 
-	for (r = 1; r <= b->height; r++)
-		for (x = 1; x <= b->width; x++) {
-			c = *board_at(b, r, x);
-			if (c & CELL_MINE)
-				b->mines++;
-			if ((c & (CELL_OPEN | CELL_MINE)) == CELL_OPEN)
-				b->opened++;
-			if ((c & (CELL_OPEN | CELL_MINE)) ==
+	for (r = 1; r <= b->height && !b->lost; r++)
+		for (x = 1; x <= b->width; x++)
+			if ((*board_at(b, r, x) & (CELL_OPEN | CELL_MINE)) ==
 			    (CELL_OPEN | CELL_MINE))
 				b->lost = 1;
+	for (r = 1; r <= b->height; r++)
+		for (x = 1; x <= b->width; x++) {
+			c = board_at(b, r, x);
+			if (!b->lost && (*c & (CELL_FLAG | CELL_MINE)) ==
+			    CELL_FLAG)
+				return wrong_glyph(b, r, x, 'x');
+			if (!b->lost && (*c & (CELL_FLAG | CELL_OPEN |
+			    CELL_MINE)) == CELL_MINE)
+				return wrong_glyph(b, r, x, '*');
+			if (!b->lost && (*c & CELL_FLAG))
+				*c &= ~CELL_MINE;
+			if (*c & CELL_MINE)
+				b->mines++;
+			if ((*c & (CELL_OPEN | CELL_MINE)) == CELL_OPEN)
+				b->opened++;
 		}
 	b->counted = b->height;
 	return 0;
+}
+
+static int
+wrong_glyph(const struct board *b, size_t r, size_t x, int glyph)
+{
+	warn_at_column(b->file, b->rowline[r], x, "%c in a view of a game "
+	    "not lost (no X on the board)", glyph);
+	return -1;
 }
 
 /* Cover every cell again and take the flags off, keeping the mines. */
@@ -628,11 +653,11 @@ board_print_rows(const struct board *b)
 }
 
 void
-board_print_view_rows(const struct board *b)
+board_print_view_rows(const struct board *b, int blank_zeros)
 {
 	char t[256];
 
-	view_table(t, board_state(b), 0);
+	view_table(t, board_state(b), blank_zeros);
 	print_table_rows(b, t);
 }
 

@@ -73,11 +73,15 @@ static void	 parse_safe(struct options *, const char *, const char *, int);
 static void	 parse_options(int, char **, struct options *);
 static int	 check_options(struct options *);
 static void	 print_board(const struct board *, const struct options *);
+static int	 emit_analysis(struct board *, const struct options *,
+		    size_t *);
 static int	 emit(struct board *, const struct options *, size_t *);
 static void	 bad_board(const struct board *, const struct options *,
 		    size_t *);
 static enum input sniff(struct linereader *);
 static int	 run_file(const char *, const struct options *, size_t *);
+static void	 print_generated(const struct generate *,
+		    const struct options *, struct board *, uint64_t);
 static int	 run_generate(const struct options *);
 
 static const struct option longopts[] = {
@@ -115,8 +119,8 @@ usage(int status)
 	    "[-m mines]\n"
 	    "       [--hint | --probabilities | --solve | --stats] "
 	    "[--fast] [file ...]\n"
-	    "       %s -g widthxheight -m mines [-f format] [-S seed] "
-	    "[--count n]\n"
+	    "       %s -g widthxheight -m mines [-vz] [-f format] "
+	    "[-S seed] [--count n]\n"
 	    "       [--safe row,column [--no-guess] | --safe-cell "
 	    "row,column]\n"
 	    "       [--solve [--fast] | --stats]\n", getprogname(),
@@ -386,6 +390,11 @@ check_options(struct options *o)
 		    "has no mines to play against");
 		return -1;
 	}
+	if (o->input == INPUT_VIEW && o->mode == MODE_PROBABILITIES &&
+	    !o->have_mines) {
+		warnx("--probabilities on a view needs the mine counter (-m)");
+		return -1;
+	}
 	if (!o->generating) {
 		if (o->no_guess || o->have_seed || g->safe_row != 0 ||
 		    o->count != 0) {
@@ -405,10 +414,9 @@ check_options(struct options *o)
 		return -1;
 	}
 	if (o->nclick > 0 || o->input != INPUT_FULL ||
-	    o->mode == MODE_HINT || o->mode == MODE_PROBABILITIES ||
-	    (o->mode != MODE_PLAY && o->out.format == FORMAT_VIEW)) {
-		warnx("-g makes a board; -c, -i, -v, --hint and "
-		    "--probabilities do not go with it");
+	    o->mode == MODE_HINT || o->mode == MODE_PROBABILITIES) {
+		warnx("-g makes a board; -o, -i, --hint and --probabilities "
+		    "do not go with it");
 		return -1;
 	}
 	if (g->safe_row > g->height || g->safe_col > g->width) {
@@ -436,14 +444,44 @@ static void
 print_board(const struct board *b, const struct options *o)
 {
 	if (b->view || o->out.format == FORMAT_VIEW)
-		board_print_view_rows(b);
+		board_print_view_rows(b, o->out.blank_zeros);
 	else
 		board_print_rows(b);
 }
 
 /*
+ * --hint and --probabilities: the board as read, then what the solver
+ * makes of it.  Returns -1, having written nothing, if no board fits.
+ */
+static int
+emit_analysis(struct board *b, const struct options *o, size_t *nboards)
+{
+	struct solver s;
+	uint64_t total = b->mines;
+	int got;
+
+	if (b->view)
+		total = o->have_mines ? o->gen.mines : UINT64_MAX;
+	if ((got = play_analyse(&s, b, total)) == -1)
+		return -1;
+	if ((*nboards)++ > 0)
+		putchar('\n');
+	print_board(b, o);
+	if (got == 0)
+		play_over(o->mode == MODE_HINT ? "hint" : "probabilities");
+	else if (o->mode == MODE_HINT)
+		play_hint_lines(&s, o->endgame, !o->fast);
+	else
+		play_probability_lines(&s);
+	if (got == 1)
+		solver_free(&s);
+	return 0;
+}
+
+/*
  * Apply the command line's clicks to a board read without error, and
- * write what the mode asks.  Returns -1 if the board is bad after all.
+ * write what the mode asks.  Returns -1, having written nothing, if the
+ * board is bad after all.
  */
 static int
 emit(struct board *b, const struct options *o, size_t *nboards)
@@ -454,9 +492,15 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 
 	for (i = 0; i < o->nclick; i++) {
 		if (o->click[i].row > b->height || o->click[i].col > b->width) {
-			warn_at(b->file, b->rowline[1], "click %s is outside "
-			    "the board (%zu rows, %zu columns)",
-			    o->click[i].text, b->height, b->width);
+			if (b->firstline == 0)
+				warnx("%s: byte %zu: click %s is outside the "
+				    "board (%zu rows, %zu columns)", b->file,
+				    b->firstbyte, o->click[i].text, b->height,
+				    b->width);
+			else
+				warn_at(b->file, b->rowline[1], "click %s is "
+				    "outside the board (%zu rows, %zu columns)",
+				    o->click[i].text, b->height, b->width);
 			return -1;
 		}
 	}
@@ -481,24 +525,8 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 		    g.won ? "won" : "lost", g.clicks, g.guesses);
 		return 0;
 	}
-	if (o->mode == MODE_HINT || o->mode == MODE_PROBABILITIES) {
-		if ((*nboards)++ > 0)
-			putchar('\n');
-		print_board(b, o);
-		if (o->mode == MODE_HINT)
-			return play_hint(b, o->endgame, b->view ?
-			    (o->have_mines ? o->gen.mines : UINT64_MAX) :
-			    b->mines, !o->fast);
-		if (b->view && !o->have_mines) {
-			warn_at(b->file, b->firstline, "--probabilities on a "
-			    "view needs the mine counter (-m)");
-			printf("# probabilities: not given: the number of "
-			    "mines is unknown (-m)\n");
-			return -1;
-		}
-		return play_probabilities(b, b->view ? o->gen.mines :
-		    b->mines);
-	}
+	if (o->mode == MODE_HINT || o->mode == MODE_PROBABILITIES)
+		return emit_analysis(b, o, nboards);
 	if (o->out.format == FORMAT_MBF)
 		return mbf_write(b, stdout);
 	if ((*nboards)++ > 0)
@@ -518,7 +546,10 @@ bad_board(const struct board *b, const struct options *o, size_t *nboards)
 		return;
 	if (o->mode != MODE_STATS && (*nboards)++ > 0)
 		putchar('\n');
-	printf("# skipped: bad board at line %zu\n", b->firstline);
+	if (b->firstline == 0)
+		printf("# skipped: bad board at byte %zu\n", b->firstbyte);
+	else
+		printf("# skipped: bad board at line %zu\n", b->firstline);
 }
 
 /*
@@ -576,6 +607,7 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 			if (in == INPUT_MBF)
 				break;
 		} else if (emit(&b, o, nboards) == -1) {
+			bad_board(&b, o, nboards);
 			if (status < GF_EXIT_BAD)
 				status = GF_EXIT_BAD;
 			run_record(1);
@@ -588,13 +620,50 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 	return status;
 }
 
+/*
+ * A board made by -g, after the comment line that makes it again.  In
+ * the full state a --no-guess board is followed by the action that opens
+ * its safe cell; a view cannot carry actions, so it shows the board once
+ * that cell is open, as the full state read back would.
+ */
+static void
+print_generated(const struct generate *g, const struct options *o,
+    struct board *b, uint64_t draws)
+{
+	struct game game;
+
+	printf("# %s -g %zux%zu -m %" PRIu64 " -S %" PRIu64, getprogname(),
+	    g->width, g->height, g->mines, g->seed);
+	if (g->safe_row != 0)
+		printf(" --safe%s %zu,%zu", g->cell_only ? "-cell" : "",
+		    g->safe_row, g->safe_col);
+	if (o->no_guess)
+		printf(" --no-guess (board %" PRIu64 " drawn)", draws);
+	putchar('\n');
+	if (o->mode == MODE_SOLVE) {
+		if (g->safe_row != 0)
+			reveal_open(b, g->safe_row, g->safe_col);
+		play_solve(b, o->endgame, 0, !o->fast, &game);
+		print_board(b, o);
+		printf("# state: %s clicks=%" PRIu64 " guesses=%" PRIu64 "\n",
+		    game.won ? "won" : "lost", game.clicks, game.guesses);
+	} else if (o->out.format == FORMAT_VIEW) {
+		if (o->no_guess)
+			reveal_open(b, g->safe_row, g->safe_col);
+		board_print(b, &o->out);
+	} else {
+		board_print_rows(b);
+		if (o->no_guess)
+			printf("open %zu %zu\n", g->safe_row, g->safe_col);
+	}
+}
+
 static int
 run_generate(const struct options *o)
 {
 	struct generate g = o->gen;
 	struct board b;
 	struct stats st;
-	struct game game;
 	uint64_t i, draws = 1;
 	size_t nboards = 0;
 
@@ -628,27 +697,7 @@ run_generate(const struct options *o)
 		}
 		if (nboards++ > 0)
 			putchar('\n');
-		printf("# %s -g %zux%zu -m %" PRIu64 " -S %" PRIu64,
-		    getprogname(), g.width, g.height, g.mines, g.seed);
-		if (g.safe_row != 0)
-			printf(" --safe%s %zu,%zu", g.cell_only ? "-cell" : "",
-			    g.safe_row, g.safe_col);
-		if (o->no_guess)
-			printf(" --no-guess (board %" PRIu64 " drawn)", draws);
-		putchar('\n');
-		if (o->mode == MODE_SOLVE) {
-			if (g.safe_row != 0)
-				reveal_open(&b, g.safe_row, g.safe_col);
-			play_solve(&b, o->endgame, 0, !o->fast, &game);
-			board_print_rows(&b);
-			printf("# state: %s clicks=%" PRIu64 " guesses=%"
-			    PRIu64 "\n", game.won ? "won" : "lost",
-			    game.clicks, game.guesses);
-			continue;
-		}
-		board_print_rows(&b);
-		if (o->no_guess)
-			printf("open %zu %zu\n", g.safe_row, g.safe_col);
+		print_generated(&g, o, &b, draws);
 	}
 	board_free(&b);
 	return GF_EXIT_OK;

@@ -68,6 +68,8 @@ mbf_read(FILE *fp, const char *name, size_t *offset, struct board *b)
 	int rc;
 
 	b->file = name;
+	b->firstline = 0;
+	b->firstbyte = *offset;
 	got = fread(head, 1, sizeof(head), fp);
 	if (got == 0 && !ferror(fp))
 		return 0;

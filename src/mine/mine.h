@@ -78,7 +78,9 @@ struct board {
 	uint64_t	 opened;	/* open safe cells */
 	int		 lost;
 	int		 view;		/* read from a view: mines unknown */
-	size_t		 firstline;	/* input line the board began on */
+	size_t		 firstline;	/* input line the board began on, or
+					   0 for MBF */
+	size_t		 firstbyte;	/* MBF: the offset it began at */
 
 	/* The work of a cascade: bounded, with a sweep when it overflows. */
 	struct span	*stack;
@@ -130,7 +132,7 @@ void	 board_print(const struct board *, const struct output *);
 void	 board_print_rows(const struct board *);
 void	 board_reset(struct board *);
 int	 board_view_row(const char *, size_t);
-void	 board_print_view_rows(const struct board *);
+void	 board_print_view_rows(const struct board *, int);
 
 /* parse.c: boards and their actions in the text format. */
 int	 parse_board(struct linereader *, struct board *);
@@ -263,6 +265,10 @@ struct game {
 	int		 stuck;		/* logic alone could not go on */
 };
 
+int	 play_analyse(struct solver *, struct board *, uint64_t);
+void	 play_over(const char *);
+void	 play_hint_lines(struct solver *, struct endgame *, int);
+void	 play_probability_lines(struct solver *);
 int	 play_hint(struct board *, struct endgame *, uint64_t, int);
 int	 play_probabilities(struct board *, uint64_t);
 void	 play_solve(struct board *, struct endgame *, int, int,

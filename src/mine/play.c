@@ -1,7 +1,8 @@
 /*
  * play.c: the solver put to work.  Hints as actions that pipe back into
- * mine-reveal, each covered cell's probability, whole games played from
- * a first click, and the test that a generated board needs no guess.
+ * mine-reveal (a board in the full state takes actions, a view does
+ * not), each covered cell's probability, whole games played from a
+ * first click, and the test that a generated board needs no guess.
  */
 
 #include "config.h"
@@ -17,6 +18,7 @@
 
 
 static void	 known_from_view(struct solver *);
+static int	 all_mines(const struct solver *);
 static void	 print_prob(double);
 static size_t	 open_known(struct solver *, struct game *);
 static void	 unflag_all(struct board *);
@@ -36,42 +38,101 @@ known_from_view(struct solver *s)
 }
 
 /*
- * The cells certainly safe and certainly mines, as actions.  A flag on
- * a safe cell is taken off first; flags are the player's guesses, so
- * the analysis does not trust them.  Returns -1 after a diagnostic if
- * the numbers cannot be right.
+ * Nonzero if every covered cell is certainly a mine: every safe cell is
+ * open, and the game is won.  A view does not hold its mines, so its
+ * numbers and counter are what tell.
+ */
+static int
+all_mines(const struct solver *s)
+{
+	size_t x;
+
+	for (x = 0; x < s->ncells; x++)
+		if (!(s->b->cell[x] & CELL_OPEN) &&
+		    !(s->know[x] & KNOW_MINE))
+			return 0;
+	return 1;
+}
+
+/*
+ * Set a solver to what the board shows, total being its mines
+ * (UINT64_MAX if unknown), before anything about it is written.
+ * Returns 1 with the solver ready, to be freed by the caller; 0 if the
+ * game is over, lost or won; -1 after a diagnostic if no board fits
+ * what is shown.
+ */
+int
+play_analyse(struct solver *s, struct board *b, uint64_t total)
+{
+	if (board_state(b) != STATE_PLAYING)
+		return 0;
+	solver_init(s, b, total);
+	known_from_view(s);
+	if (solver_analyse(s) == -1) {
+		warn_at(b->file, b->rowline[1], "no board fits these numbers%s",
+		    total == UINT64_MAX ? "" : " and this many mines");
+		solver_free(s);
+		return -1;
+	}
+	if (all_mines(s)) {
+		solver_free(s);
+		return 0;
+	}
+	return 1;
+}
+
+/* The line that stands for the analysis of a game that is over. */
+void
+play_over(const char *what)
+{
+	printf("# %s: the game is over\n", what);
+}
+
+/*
+ * The hint of a board whose rows were written already: play_analyse,
+ * then its lines.  Returns -1 after a diagnostic if no board fits.
  */
 int
 play_hint(struct board *b, struct endgame *e, uint64_t total, int deep)
 {
 	struct solver s;
+	int got;
+
+	if ((got = play_analyse(&s, b, total)) == -1)
+		return -1;
+	if (got == 0)
+		play_over("hint");
+	else {
+		play_hint_lines(&s, e, deep);
+		solver_free(&s);
+	}
+	return 0;
+}
+
+/*
+ * The cells certainly safe and certainly mines, after play_analyse, as
+ * actions.  A flag on a safe cell is taken off first; flags are the
+ * player's guesses, so the analysis does not trust them.
+ */
+void
+play_hint_lines(struct solver *s, struct endgame *e, int deep)
+{
+	struct board *b = s->b;
 	size_t r, c, i, nsafe = 0, nmine = 0;
 	uint8_t cell;
 
-	if (board_state(b) != STATE_PLAYING) {
-		printf("# hint: the game is over\n");
-		return 0;
-	}
-	solver_init(&s, b, total);
-	known_from_view(&s);
-	if (solver_analyse(&s) == -1) {
-		warn_at(b->file, b->rowline[1], "no board fits these numbers%s",
-		    total == UINT64_MAX ? "" : " and this many mines");
-		solver_free(&s);
-		return -1;
-	}
 	for (r = 1; r <= b->height; r++)
 		for (c = 1; c <= b->width; c++) {
-			i = solver_index(&s, r, c);
+			i = solver_index(s, r, c);
 			cell = b->cell[i];
 			if (cell & CELL_OPEN)
 				continue;
-			if (s.know[i] & KNOW_SAFE) {
+			if (s->know[i] & KNOW_SAFE) {
 				if (cell & CELL_FLAG)
 					printf("unflag %zu %zu\n", r, c);
 				printf("open %zu %zu\n", r, c);
 				nsafe++;
-			} else if ((s.know[i] & KNOW_MINE) &&
+			} else if ((s->know[i] & KNOW_MINE) &&
 			    !(cell & CELL_FLAG) && !(b->view &&
 			    (cell & CELL_MINE))) {
 				printf("flag %zu %zu\n", r, c);
@@ -79,14 +140,13 @@ play_hint(struct board *b, struct endgame *e, uint64_t total, int deep)
 			}
 		}
 	printf("# hint: %zu safe, %zu mines", nsafe, nmine);
-	if (!s.exact)
-		printf(" (%s)", total == UINT64_MAX ? "without the mine count" :
+	if (!s->exact)
+		printf(" (%s)", s->total == UINT64_MAX ?
+		    "without the mine count" :
 		    "a region too large to count: the rules' cells only");
 	putchar('\n');
 	if (nsafe == 0)
-		print_guess(&s, e, deep);
-	solver_free(&s);
-	return 0;
+		print_guess(s, e, deep);
 }
 
 /*
@@ -138,53 +198,60 @@ print_prob(double p)
 }
 
 /*
- * Each covered cell's probability of being a mine, as comment lines
- * "# p ROW COLUMN P".  When a region could not be counted, only the
- * certain cells get a figure and the others "?".
+ * The probabilities of a board whose rows were written already, as
+ * play_hint does the hint.
  */
 int
 play_probabilities(struct board *b, uint64_t total)
 {
 	struct solver s;
+	int got;
+
+	if ((got = play_analyse(&s, b, total)) == -1)
+		return -1;
+	if (got == 0)
+		play_over("probabilities");
+	else {
+		play_probability_lines(&s);
+		solver_free(&s);
+	}
+	return 0;
+}
+
+/*
+ * Each covered cell's probability of being a mine, after play_analyse,
+ * as comment lines "# p ROW COLUMN P".  When a region could not be
+ * counted, only the certain cells get a figure and the others "?".
+ */
+void
+play_probability_lines(struct solver *s)
+{
+	struct board *b = s->b;
 	size_t r, c, i, big = 0, x;
 	double p;
 
-	if (board_state(b) != STATE_PLAYING) {
-		printf("# probabilities: the game is over\n");
-		return 0;
-	}
-	solver_init(&s, b, total);
-	known_from_view(&s);
-	if (solver_analyse(&s) == -1) {
-		warn_at(b->file, b->rowline[1], "no board fits these numbers "
-		    "and this many mines");
-		solver_free(&s);
-		return -1;
-	}
-	for (x = 0; x < s.nregion; x++)
-		if (!s.region[x].exact && s.region[x].ncells > big)
-			big = s.region[x].ncells;
-	if (s.exact)
+	for (x = 0; x < s->nregion; x++)
+		if (!s->region[x].exact && s->region[x].ncells > big)
+			big = s->region[x].ncells;
+	if (s->exact)
 		printf("# probabilities: exact, %zu regions, %" PRIu64
-		    " cells off the frontier\n", s.nregion, s.ninterior);
+		    " cells off the frontier\n", s->nregion, s->ninterior);
 	else
 		printf("# probabilities: not exact: a region of %zu cells is "
 		    "too large to count; only certain cells are given\n",
 		    big);
 	for (r = 1; r <= b->height; r++)
 		for (c = 1; c <= b->width; c++) {
-			i = solver_index(&s, r, c);
+			i = solver_index(s, r, c);
 			if (b->cell[i] & CELL_OPEN)
 				continue;
 			printf("# p %zu %zu ", r, c);
-			p = solver_prob(&s, i);
+			p = solver_prob(s, i);
 			if (isnan(p))
 				printf("?\n");
 			else
 				print_prob(p);
 		}
-	solver_free(&s);
-	return 0;
 }
 
 /* Open every cell marked safe; returns how many clicks that took. */
