@@ -137,6 +137,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct parse_error pe;
 	char *line;
 	enum format f;
+	size_t k;
 
 	if (size > 0 && data[0] == 0xff) {
 		long_record(data, size);
@@ -147,17 +148,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	line[size] = '\0';
 	memset(&rec, 0, sizeof(rec));
 	game_init(&g);
-	if (split_record(&rec, line, size, &pe) == 0) {
-		f = detect_format(rec.payload, rec.paylen);
-		if (f != FORMAT_PACKED &&
-		    parse_payload(f, rec.payload, rec.paylen, &g, &pe) == 0 &&
-		    !g.kills_corrupt) {
-			check_round_trip(&g, FORMAT_LEGACY);
-			check_round_trip(&g, FORMAT_COMPACT);
-			check_round_trip(&g, FORMAT_BASE36);
-			check_round_trip(&g, FORMAT_JSON);
+	if (split_record(&rec, line, size, 1, &pe) == 0)
+		for (k = 0; k < rec.nlinks; k++) {
+			if (record_payload(&rec, k, &pe) == -1)
+				continue;
+			game_free(&g);
+			game_init(&g);
+			f = detect_format(rec.payload, rec.paylen);
+			if (f != FORMAT_PACKED && parse_payload(f, rec.payload,
+			    rec.paylen, &g, &pe) == 0 && !g.kills_corrupt) {
+				check_round_trip(&g, FORMAT_LEGACY);
+				check_round_trip(&g, FORMAT_COMPACT);
+				check_round_trip(&g, FORMAT_BASE36);
+				check_round_trip(&g, FORMAT_JSON);
+			}
 		}
-	}
 	game_free(&g);
 	record_free(&rec);
 	free(line);

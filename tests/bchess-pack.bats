@@ -271,16 +271,18 @@ EOF_CASES
 	    <(sed 's/l=[^ \t"'"'"')<>#&]*/l=/' "$d/text.out")
 }
 
-@test "a link ends at white space, a quote, ')', ']', '<' or '>', and nowhere else" {
-	for c in ' ' '	' '"' "'" ')' ']' '<' '>'; do
-		run --separate-stderr bchess-pack <<<"x?l=m-4-4-3-5-0${c}y"
+@test "a link ends at white space, a quote, ')', ']', '<', '>' or '|'" {
+	b=https://www.joonas.io/buffalo-chess/
+	for c in ' ' '	' '"' "'" ')' ']' '<' '>' '|'; do
+		run --separate-stderr bchess-pack <<<"x ${b}?l=m-4-4-3-5-0${c}y"
 		[ "$status" -eq 0 ]
-		[ "$output" = "x?l=nu-1-i${c}y" ]
+		[ "$output" = "x ${b}?l=nu-1-i${c}y" ]
 	done
-	# Other punctuation stays in the payload, which then does not read.
-	run --separate-stderr bchess-pack <<<'look https://www.joonas.io/buffalo-chess/?l=nu1d-4-l!!'
+	# Other punctuation inside the payload stays in it, which then does
+	# not read.
+	run --separate-stderr bchess-pack <<<"look ${b}?l=nu1d-4-l!x"
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "bchess-pack: stdin:1: not PAIRS-KILLS-END (nu1d-4-l!!)" ]
+	[ "$stderr" = "bchess-pack: stdin:1: not PAIRS-KILLS-END (nu1d-4-l!x)" ]
 }
 
 @test "-f packed writes the payload alone in place of the link, which the site could not open" {
@@ -401,4 +403,149 @@ EOF_CASES
 	run bash -c "echo '[my game](https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-0,e-l)' | bchess-pack"
 	[ "$status" -eq 0 ]
 	[ "$output" = '[my game](https://www.joonas.io/buffalo-chess/?l=nu1d-4-l)' ]
+}
+
+@test "every link on a line is converted in place, the text between them kept" {
+	b=https://www.joonas.io/buffalo-chess/
+	run --separate-stderr bchess-pack <<<"x	${b}?l=m-4-4-3-5-0	${b}?l=m-4-4-3-5-0,e-l	y"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$output" = "x	${b}?l=nu-1-i	${b}?l=nu-1-l	y" ]
+	run bchess-pack -f packed <<<"a ${b}?l=nu1d-4-l b ?l=m-4-4-3-5-0 c"
+	[ "$output" = "a YfpnvK b Fc9I c" ]
+	# Back and forth, the line comes back as it was.
+	printf 'x,%s?l=nu1d-4-l,%s?l=nu-1-i\n' "$b" "$b" >"$BATS_TEST_TMPDIR/two"
+	bchess-pack -f legacy "$BATS_TEST_TMPDIR/two" | bchess-pack | cmp - "$BATS_TEST_TMPDIR/two"
+}
+
+@test "a bad link among others is reported with its number and left as it was; the line is bad" {
+	b=https://www.joonas.io/buffalo-chess/
+	run --separate-stderr bchess-pack --summary <<<"${b}?l=nu1d-4-l ${b}?l=nu1d-4-x ${b}?l=m-4-4-3-5-0"
+	[ "$status" -eq 1 ]
+	[ "$output" = "${b}?l=nu1d-4-l ${b}?l=nu1d-4-x ${b}?l=nu-1-i" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: stdin:1: link 2: not PAIRS-KILLS-END (nu1d-4-x)" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: 1 records: 0 good, 1 bad, 0 warnings" ]
+}
+
+@test "-c and -r name the link of a line that they report on" {
+	b=https://www.joonas.io/buffalo-chess/
+	run --separate-stderr bchess-pack -c <<<"${b}?l=m-4-4-3-5-0 ${b}?l=m-4-4-3-5-1"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: stdin:1: link 2: move 1: kill flag 1, but nothing is taken (m-4-4-3-5-1)" ]
+	run --separate-stderr bchess-pack -r -f legacy <<<"${b}?l=m-4-4-3-5-0 ${b}?l=m-4-4-3-5-1"
+	[ "$status" -eq 0 ]
+	[ "$output" = "${b}?l=m-4-4-3-5-0 ${b}?l=m-4-4-3-5-0" ]
+	[ "$stderr" = "bchess-pack: stdin:1: link 2: move 1: kill flag repaired to 0 (m-4-4-3-5-1)" ]
+}
+
+@test "-f json refuses a line of two links, which one object cannot hold, and keeps its place" {
+	b=https://www.joonas.io/buffalo-chess/
+	printf '%s\n' 'nu1d-4-l' "x ${b}?l=nu1d-4-l ${b}?l=nu-1-i" 'nu-1-i' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[1]}" = "{\"line\":2,\"error\":\"more than one link on the line\",\"input\":\"x ${b}?l=nu1d-4-l ${b}?l=nu-1-i\"}" ]
+	[ "${lines[2]}" = '{"moves":[{"from":[4,4],"to":[3,5],"kill":false}],"result":"unfinished"}' ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/in:2: more than one link on the line (https://www.joonas.io/buffalo-chess/?l=n...)" ]
+}
+
+@test "only links to the game are converted; another site's ?l= is left alone" {
+	b=https://www.joonas.io/buffalo-chess/
+	run --separate-stderr bchess-pack <<<"see https://shop.example.com/item?l=bowl and ${b}?l=m-4-4-3-5-0,e-l"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$output" = "see https://shop.example.com/item?l=bowl and ${b}?l=nu-1-l" ]
+	for other in https://shop.example.com/item?l=nu1d-4-l https://evil-joonas.io/buffalo-chess/?l=nu1d-4-l \
+	    https://joonas.io.example.com/buffalo-chess/?l=nu1d-4-l https://www.joonas.io/other/?l=nu1d-4-l \
+	    word?l=nu1d-4-l; do
+		run --separate-stderr bchess-pack --summary <<<"look at $other"
+		[ "$status" -eq 0 ]
+		[ "$output" = "look at $other" ]
+		[ "$stderr" = "bchess-pack: 0 records: 0 good, 0 bad, 0 warnings" ]
+	done
+	for game in http://joonas.io/buffalo-chess?l= //www.joonas.io//buffalo-chess/?l= \
+	    www.joonas.io/buffalo-chess/?l= HTTPS://WWW.JOONAS.IO/buffalo-chess/?l=; do
+		run bchess-pack <<<"look at ${game}nu1d-4-l"
+		[ "$output" = "look at ${game}nu1d-4-l" ]
+		run bchess-pack -f legacy <<<"look at ${game}nu1d-4-l"
+		[ "$output" = "look at ${game}m-4-4-3-5-0%2Cm-1-1-2-1-0%2Ce-l" ]
+	done
+	# Alone on its line, another site's link is an error, not a payload.
+	run --separate-stderr bchess-pack <<<'https://shop.example.com/item?l=bowl'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: stdin:1: not a link to the game (https://shop.example.com/item?l=bowl)" ]
+}
+
+@test "a link in an unquoted CSV field ends at the comma; -f legacy escapes its commas there" {
+	b=https://www.joonas.io/buffalo-chess/
+	run --separate-stderr bchess-pack -f legacy <<<"alice,${b}?l=nu1d-4-l,won"
+	[ "$status" -eq 0 ]
+	[ "$output" = "alice,${b}?l=m-4-4-3-5-0%2Cm-1-1-2-1-0%2Ce-l,won" ]
+	run bchess-pack <<<"$output"
+	[ "$output" = "alice,${b}?l=nu1d-4-l,won" ]
+	run bchess-pack <<<"alice,${b}?l=nu1dpf9jh9hpoxpv-2j4-l,won"
+	[ "$output" = "alice,${b}?l=nu1dpf9jh9hpoxpv-2j4-l,won" ]
+	run bchess-pack -f packed <<<"alice,${b}?l=nu1dpf9jh9hpoxpv-2j4-l&x=1,won"
+	[ "$output" = "alice,Gko7dO,won" ]
+	# Alone on its line, a legacy link keeps plain commas.
+	run bchess-pack -f legacy <<<"${b}?l=nu1d-4-l"
+	[ "$output" = "${b}?l=m-4-4-3-5-0,m-1-1-2-1-0,e-l" ]
+	# A CSV file of links comes back as it was, column for column.
+	printf '%s\n' "name,link,result" "alice,${b}?l=nu1d-4-l,won" "bob,${b}?l=-NaN-i,lost" >"$BATS_TEST_TMPDIR/csv"
+	bchess-pack -f legacy "$BATS_TEST_TMPDIR/csv" >"$BATS_TEST_TMPDIR/legacy"
+	[ "$(cut -d, -f3 "$BATS_TEST_TMPDIR/legacy" | tr '\n' ' ')" = "result won lost " ]
+	bchess-pack "$BATS_TEST_TMPDIR/legacy" | cmp - "$BATS_TEST_TMPDIR/csv"
+}
+
+@test "punctuation after a link, Slack's <URL|label> and HTML's &amp; are left around the converted link" {
+	b=https://www.joonas.io/buffalo-chess/
+	for c in . , ';' : '!' '?' ')' '...' '?!'; do
+		run --separate-stderr bchess-pack <<<"look: ${b}?l=m-4-4-3-5-0,e-l${c} ok"
+		[ "$status" -eq 0 ]
+		[ "$output" = "look: ${b}?l=nu-1-l${c} ok" ]
+	done
+	# A legacy payload may end with an empty kill field: its dash stays.
+	run bchess-pack <<<"look: ${b}?l=m-4-4-3-5-. ok"
+	[ "$output" = "look: ${b}?l=nu-1-i. ok" ]
+	run bchess-pack -f packed <<<"end ${b}?l=nu1d-4-l&x=1."
+	[ "$output" = "end YfpnvK." ]
+	run bchess-pack <<<"<${b}?l=m-4-4-3-5-0|my game>"
+	[ "$output" = "<${b}?l=nu-1-i|my game>" ]
+	run bchess-pack <<<"<a href=\"${b}?lang=en&amp;l=m-4-4-3-5-0&amp;x=1\">x</a>"
+	[ "$output" = "<a href=\"${b}?lang=en&amp;l=nu-1-i&amp;x=1\">x</a>" ]
+}
+
+@test "a line of words with no link is copied, not counted and not reported" {
+	b=https://www.joonas.io/buffalo-chess/
+	printf '%s\n' 'name,link' "alice,${b}?l=nu-1-i" 'hello world' 'John: check this out' \
+	    'name;link' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
+	[ "$stderr" = "bchess-pack: 1 records: 1 good, 0 bad, 0 warnings" ]
+	run --separate-stderr bchess-pack -c "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	# A single word alone on its line is still a payload, and this one bad.
+	run --separate-stderr bchess-pack --summary <<<'hello'
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: stdin:1: not a payload in any known format (hello)" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: 1 records: 0 good, 1 bad, 0 warnings" ]
+	# So is a legacy payload, whose commas separate events, not fields.
+	run --separate-stderr bchess-pack <<<'m-4-4-3-5-0,x-1'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: stdin:1: move 2: not a move or end event (x-1)" ]
+}
+
+@test "a UTF-8 byte order mark opening the input is kept and is not part of the first record" {
+	run --separate-stderr bash -c "printf '\\357\\273\\277nu1d-4-l\\nnu-1-i\\n' | bchess-pack -f legacy | od -An -c"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$(echo $output)" = "357 273 277 m - 4 - 4 - 3 - 5 - 0 , m - 1 - 1 - 2 - 1 - 0 , e - l \\n m - 4 - 4 - 3 - 5 - 0 \\n" ]
+	printf '\357\273\277l=m-4-4-3-5-0\n' >"$BATS_TEST_TMPDIR/bom"
+	[ "$(bchess-pack "$BATS_TEST_TMPDIR/bom")" = "$(printf '\357\273\277l=nu-1-i')" ]
+	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/bom" | head -c 4 | od -An -c | tr -d ' ')" = '357273277{' ]
+	# Elsewhere it is no byte order mark.
+	run --separate-stderr bash -c "printf 'nu-1-i\\n\\357\\273\\277nu1d-4-l\\n' | bchess-pack"
+	[ "$status" -eq 1 ]
 }

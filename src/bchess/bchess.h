@@ -84,6 +84,7 @@ void		 write_payload(FILE *, enum format, const struct game *);
 int		 parse_legacy(const char *, size_t, struct game *,
 		    struct parse_error *);
 void		 write_legacy(FILE *, const struct game *);
+void		 write_legacy_escaped(FILE *, const struct game *);
 int		 parse_compact(const char *, size_t, struct game *,
 		    struct parse_error *);
 void		 write_compact(FILE *, const struct game *);
@@ -104,23 +105,37 @@ game_add(struct game *g, const struct move *m)
 	g->move[g->n++] = *m;
 }
 
-/* url.c: where the payload stands in a record. */
+/*
+ * url.c: where the links stand in a line.  Each link's payload is
+ * line[start..end) and the whole link line[link_start..link_end); a bare
+ * payload is a link of its own.
+ */
+struct link {
+	size_t		 start;
+	size_t		 end;
+	size_t		 link_start;
+	size_t		 link_end;
+};
+
 struct record {
 	const char	*line;
 	size_t		 len;
-	size_t		 start;		/* the payload is line[start..end) */
-	size_t		 end;
-	size_t		 link_start;	/* the link is line[link_start..link_end) */
-	size_t		 link_end;
-	int		 is_link;	/* a link or query string, not a payload */
-	const char	*payload;	/* the payload, percent-decoded */
+	size_t		 bom;		/* bytes of a byte order mark opening it */
+	struct link	*link;		/* the links of the line, in order */
+	size_t		 nlinks;
+	size_t		 linkcap;
+	int		 in_text;	/* other text stands beside the links */
+	const char	*payload;	/* the payload in hand, percent-decoded */
 	size_t		 paylen;
 	char		*decoded;	/* where escapes were decoded to */
 	size_t		 paycap;
 };
 
-int		 split_record(struct record *, const char *, size_t,
+#define RECORD_TEXT	1		/* a line of text with no link */
+
+int		 split_record(struct record *, const char *, size_t, int,
 		    struct parse_error *);
+int		 record_payload(struct record *, size_t, struct parse_error *);
 void		 record_free(struct record *);
 
 #endif /* BCHESS_H */

@@ -16,6 +16,8 @@
 
 static int	parse_coordinate(const char **, const char *, uint8_t *);
 static int	parse_kill(const char *, const char *, uint8_t *);
+static char	*put_comma(char *, int);
+static void	write_events(FILE *, const struct game *, int);
 static int	parse_event(const char *, const char *, struct game *,
 		    struct parse_error *);
 
@@ -125,9 +127,25 @@ parse_legacy(const char *p, size_t len, struct game *g,
 	}
 }
 
-/* Moves are built in a block and written a block at a time. */
 void
 write_legacy(FILE *fp, const struct game *g)
+{
+	write_events(fp, g, 0);
+}
+
+/*
+ * With the commas escaped as %2C, so that a link inside a line of CSV
+ * keeps the fields around it.
+ */
+void
+write_legacy_escaped(FILE *fp, const struct game *g)
+{
+	write_events(fp, g, 1);
+}
+
+/* Moves are built in a block and written a block at a time. */
+static void
+write_events(FILE *fp, const struct game *g, int escaped)
 {
 	char buf[4096], *p = buf;
 	size_t i;
@@ -135,12 +153,12 @@ write_legacy(FILE *fp, const struct game *g)
 	for (i = 0; i < g->n; i++) {
 		const struct move *m = &g->move[i];
 
-		if (p - buf > (ptrdiff_t)sizeof(buf) - 16) {
+		if (p - buf > (ptrdiff_t)sizeof(buf) - 24) {
 			fwrite_unlocked(buf, 1, (size_t)(p - buf), fp);
 			p = buf;
 		}
 		if (i > 0)
-			*p++ = ',';
+			p = put_comma(p, escaped);
 		p[0] = 'm';
 		p[1] = '-';
 		p[2] = (char)('0' + m->r1);
@@ -156,10 +174,21 @@ write_legacy(FILE *fp, const struct game *g)
 	}
 	if (g->end != 'i') {
 		if (g->n > 0)
-			*p++ = ',';
+			p = put_comma(p, escaped);
 		*p++ = 'e';
 		*p++ = '-';
 		*p++ = g->end;
 	}
 	fwrite_unlocked(buf, 1, (size_t)(p - buf), fp);
+}
+
+static char *
+put_comma(char *p, int escaped)
+{
+	if (!escaped) {
+		*p++ = ',';
+		return p;
+	}
+	memcpy(p, "%2C", 3);
+	return p + 3;
 }

@@ -10,6 +10,7 @@
 
 #include <err.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,18 +22,24 @@
 static void __dead usage(int);
 static void __dead help(void);
 static enum format format_option(const char *, const char *, int);
-static void	 reject_record(const struct linereader *,
+static void	 warn_link(const struct linereader *, const char *, ...)
+		    __attribute__((__format__(__printf__, 2, 3)));
+static int	 reject_link(const struct linereader *,
 		    const struct parse_error *);
+static int	 reject_line(const struct linereader *, const char *,
+		    const char *, size_t);
 static void	 write_bad_line(const struct linereader *, const char *);
 static void	 warn_site_arithmetic(const struct linereader *);
-static int	 read_record(const struct linereader *);
-static void	 write_record(const struct linereader *);
+static int	 read_link(const struct linereader *);
+static void	 write_link(const struct linereader *);
+static void	 finish_line(const struct linereader *, int);
 static int	 report_replay(const struct linereader *, struct replay *);
 static int	 report_contradictions(const struct linereader *,
 		    const struct replay *);
-static int	 check_record(const struct linereader *);
-static int	 repair_record(const struct linereader *);
-static int	 convert_record(const struct linereader *);
+static int	 check_link(const struct linereader *);
+static int	 repair_link(const struct linereader *);
+static int	 convert_link(const struct linereader *);
+static int	 process_line(const struct linereader *);
 static int	 convert_file(const char *);
 
 static enum format input_format = FORMAT_NONE;
@@ -47,6 +54,9 @@ static size_t kills_cap;
 
 static struct game game;
 static struct record rec;
+static size_t current;		/* the link in hand */
+static size_t copied;		/* bytes of the line written so far */
+static char bad_why[160];	/* why the line is bad, for -f json */
 
 static void __dead
 usage(int status)
@@ -98,22 +108,49 @@ format_option(const char *name, const char *what, int allow_auto)
 }
 
 /*
- * "bchess-pack: FILE:LINE: move N: what is wrong (excerpt)", then the
- * line copied through, or under -f json an error object in its place.
+ * "bchess-pack: FILE:LINE: what is wrong", with "link N: " before it when
+ * the line holds more than one link, so that each is told apart.
  */
 static void
-reject_record(const struct linereader *lr, const struct parse_error *pe)
+warn_link(const struct linereader *lr, const char *fmt, ...)
 {
-	char why[160];
+	char msg[512];
+	va_list ap;
 
-	if (pe->move > 0)
-		snprintf(why, sizeof(why), "move %zu: %s", pe->move, pe->why);
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (rec.nlinks > 1)
+		warn_at(lr->name, lr->lineno, "link %zu: %s", current + 1, msg);
 	else
-		snprintf(why, sizeof(why), "%s", pe->why);
-	warn_at(lr->name, lr->lineno, "%s (%s)", why,
-	    excerpt(pe->token, pe->toklen));
-	if (mode != 'c')
-		write_bad_line(lr, why);
+		warn_at(lr->name, lr->lineno, "%s", msg);
+}
+
+/*
+ * "move N: what is wrong (excerpt)"; the link is left as it stands, and
+ * under -f json the line becomes an error object that says why.
+ * Returns 1, the line being bad.
+ */
+static int
+reject_link(const struct linereader *lr, const struct parse_error *pe)
+{
+	if (pe->move > 0)
+		snprintf(bad_why, sizeof(bad_why), "move %zu: %s", pe->move,
+		    pe->why);
+	else
+		snprintf(bad_why, sizeof(bad_why), "%s", pe->why);
+	warn_link(lr, "%s (%s)", bad_why, excerpt(pe->token, pe->toklen));
+	return 1;
+}
+
+/* A fault of the line as a whole, such as two links where one must be. */
+static int
+reject_line(const struct linereader *lr, const char *why, const char *token,
+    size_t toklen)
+{
+	snprintf(bad_why, sizeof(bad_why), "%s", why);
+	warn_at(lr->name, lr->lineno, "%s (%s)", why, excerpt(token, toklen));
+	return 1;
 }
 
 /*
@@ -142,73 +179,82 @@ warn_site_arithmetic(const struct linereader *lr)
 	if (quiet)
 		return;
 	if (game.kills_corrupt)
-		warn_at(lr->name, lr->lineno, "warning: kill digits mangled by "
-		    "the site's arithmetic, read as the site reads them");
+		warn_link(lr, "warning: kill digits mangled by the site's "
+		    "arithmetic, read as the site reads them");
 	if (output_format == FORMAT_COMPACT && !compact_site_exact(&game))
-		warn_at(lr->name, lr->lineno, "warning: %zu moves: the site "
-		    "will misread this link's kill flags (its kill number "
-		    "reaches 2^53)", game.n);
+		warn_link(lr, "warning: %zu moves: the site will misread this "
+		    "link's kill flags (its kill number reaches 2^53)", game.n);
 }
 
 /*
- * Read one line into game and rec.  Returns 0; -1 for a blank line; 1
- * for a bad record, reported.  Blank lines and bad records are written
- * out unchanged (except when checking) so that output lines stay beside
- * their input lines.
+ * Read the payload of the link in hand into game.  Returns 0, or 1 for
+ * a bad link, reported.
  */
 static int
-read_record(const struct linereader *lr)
+read_link(const struct linereader *lr)
 {
 	struct parse_error pe;
 	enum format in;
 	int rc;
 
-	if (lr_blank(lr)) {
-		if (mode != 'c')
-			write_bad_line(lr, NULL);
-		return -1;
-	}
 	game_reset(&game);
-	if (split_record(&rec, lr->line, lr->len, &pe) == -1) {
-		reject_record(lr, &pe);
-		return 1;
-	}
+	if (record_payload(&rec, current, &pe) == -1)
+		return reject_link(lr, &pe);
 	in = input_format != FORMAT_NONE ? input_format :
 	    detect_format(rec.payload, rec.paylen);
 	if (in == FORMAT_PACKED)
 		rc = parse_packed(rec.payload, rec.paylen, &game, &pe);
 	else
 		rc = parse_payload(in, rec.payload, rec.paylen, &game, &pe);
-	if (rc == -1) {
-		reject_record(lr, &pe);
-		return 1;
-	}
+	if (rc == -1)
+		return reject_link(lr, &pe);
 	return 0;
 }
 
 /*
- * JSON stands alone on its line, for jq.  A packed payload replaces the
- * whole link, which the site could not open, and keeps the text around
- * it.  The other formats replace the payload alone.
+ * Write the text since the last link, then the link in hand converted.
+ * JSON stands alone on its line, for jq (after the byte order mark of
+ * the input, if any).  A packed payload replaces the whole link, which
+ * the site could not open.  The other formats replace the payload
+ * alone; legacy commas are escaped when other text stands on the line.
  */
 static void
-write_record(const struct linereader *lr)
+write_link(const struct linereader *lr)
 {
-	size_t before = rec.start, after = rec.end;
+	const struct link *l = &rec.link[current];
+	size_t before = l->start, after = l->end;
 
 	warn_site_arithmetic(lr);
 	if (output_format == FORMAT_PACKED) {
-		before = rec.link_start;
-		after = rec.link_end;
+		before = l->link_start;
+		after = l->link_end;
 	}
-	if (output_format != FORMAT_JSON)
-		fwrite_unlocked(lr->line, 1, before, stdout);
+	if (output_format == FORMAT_JSON)
+		fwrite_unlocked(lr->line, 1, rec.bom, stdout);
+	else
+		fwrite_unlocked(lr->line + copied, 1, before - copied, stdout);
 	if (output_format == FORMAT_PACKED)
 		write_packed(stdout, &game);
+	else if (output_format == FORMAT_LEGACY && rec.in_text)
+		write_legacy_escaped(stdout, &game);
 	else
 		write_payload(stdout, output_format, &game);
+	copied = after;
+}
+
+/*
+ * The rest of the line after the last link written, bad links as they
+ * stand; under -f json a bad line is an error object instead.
+ */
+static void
+finish_line(const struct linereader *lr, int bad)
+{
+	if (output_format == FORMAT_JSON && bad) {
+		json_error_line(stdout, lr->lineno, bad_why, lr->line, lr->len);
+		return;
+	}
 	if (output_format != FORMAT_JSON)
-		fwrite_unlocked(lr->line + after, 1, lr->len - after, stdout);
+		fwrite_unlocked(lr->line + copied, 1, lr->len - copied, stdout);
 	if (lr->cr)
 		putchar_unlocked('\r');
 	putchar_unlocked('\n');
@@ -233,23 +279,23 @@ report_replay(const struct linereader *lr, struct replay *rep)
 	replay_game(&game, rep, kills);
 	if (rep->illegal > 0) {
 		format_move(tok, sizeof(tok), &game.move[rep->illegal - 1]);
-		warn_at(lr->name, lr->lineno, "move %zu: illegal: %s (%s)",
-		    rep->illegal, rep->why, tok);
+		warn_link(lr, "move %zu: illegal: %s (%s)", rep->illegal,
+		    rep->why, tok);
 		errors++;
 	}
 	if (rep->after_end > 0) {
 		format_move(tok, sizeof(tok), &game.move[rep->after_end - 1]);
-		warn_at(lr->name, lr->lineno, "move %zu: the game already "
-		    "ended at move %zu (%s)", rep->after_end, rep->ended, tok);
+		warn_link(lr, "move %zu: the game already ended at move %zu "
+		    "(%s)", rep->after_end, rep->ended, tok);
 		errors++;
 	}
 	if (rep->doubles > 0 && !(strict && mode == 'c'))
 		run_warning();
 	if (rep->doubles > 0 && (!quiet || (strict && mode == 'c'))) {
 		format_move(tok, sizeof(tok), &game.move[rep->first_double - 1]);
-		warn_at(lr->name, lr->lineno, "%smove %zu: the person moves "
-		    "twice in a row (%s)%s", strict && mode == 'c' ? "" :
-		    "note: ", rep->first_double, tok, rep->doubles > 1 ?
+		warn_link(lr, "%smove %zu: the person moves twice in a row "
+		    "(%s)%s", strict && mode == 'c' ? "" : "note: ",
+		    rep->first_double, tok, rep->doubles > 1 ?
 		    ", and again later" : "");
 		errors += strict && mode == 'c';
 	}
@@ -271,54 +317,53 @@ report_contradictions(const struct linereader *lr, const struct replay *rep)
 	for (i = 0; i < rep->played; i++)
 		if (kills[i] != (game.move[i].kill != 0)) {
 			format_move(tok, sizeof(tok), &game.move[i]);
-			warn_at(lr->name, lr->lineno, "move %zu: kill flag %u, "
-			    "but %s (%s)", i + 1, game.move[i].kill != 0,
-			    kills[i] ? "the chief takes a buffalo" :
-			    "nothing is taken", tok);
+			warn_link(lr, "move %zu: kill flag %u, but %s (%s)",
+			    i + 1, game.move[i].kill != 0, kills[i] ?
+			    "the chief takes a buffalo" : "nothing is taken",
+			    tok);
 			errors++;
 		}
 	if (replay_is_repairable(rep) && game.end != rep->end) {
-		warn_at(lr->name, lr->lineno, "end %c contradicts the moves: "
-		    "%s", game.end, ends[end_index(rep->end)]);
+		warn_link(lr, "end %c contradicts the moves: %s", game.end,
+		    ends[end_index(rep->end)]);
 		errors++;
 	}
 	return errors;
 }
 
 /*
- * check_record, repair_record and convert_record return 0 for a good
- * record, 1 for a bad one and -1 for a blank line.
+ * check_link, repair_link and convert_link take the link in hand and
+ * return 0 for a good one, 1 for a bad one.
  */
 static int
-check_record(const struct linereader *lr)
+check_link(const struct linereader *lr)
 {
 	struct replay rep;
-	int rc;
 
-	if ((rc = read_record(lr)) != 0)
-		return rc;
+	if (read_link(lr) != 0)
+		return 1;
 	return report_replay(lr, &rep) > 0;
 }
 
 /*
  * Rewrite kill flags and the end letter from the moves, saying so for
- * each.  A record that does not replay is written out unchanged.
+ * each.  A link that does not replay is left as it stands.
  */
 static int
-repair_record(const struct linereader *lr)
+repair_link(const struct linereader *lr)
 {
+	static const char unrepaired[] =
+	    "not repaired: the moves break the rules";
 	struct replay rep;
 	char tok[32];
 	size_t i;
-	int rc;
 
-	if ((rc = read_record(lr)) != 0)
-		return rc;
+	if (read_link(lr) != 0)
+		return 1;
 	report_replay(lr, &rep);
 	if (!replay_is_repairable(&rep)) {
-		warn_at(lr->name, lr->lineno, "not repaired: the moves break the "
-		    "rules");
-		write_bad_line(lr, "not repaired: the moves break the rules");
+		warn_link(lr, "%s", unrepaired);
+		snprintf(bad_why, sizeof(bad_why), "%s", unrepaired);
 		return 1;
 	}
 	for (i = 0; i < game.n; i++)
@@ -326,31 +371,64 @@ repair_record(const struct linereader *lr)
 			format_move(tok, sizeof(tok), &game.move[i]);
 			run_warning();
 			if (!quiet)
-				warn_at(lr->name, lr->lineno, "move %zu: kill "
-				    "flag repaired to %u (%s)", i + 1, kills[i],
-				    tok);
+				warn_link(lr, "move %zu: kill flag repaired "
+				    "to %u (%s)", i + 1, kills[i], tok);
 			game.move[i].kill = kills[i];
 		}
 	if (game.end != rep.end)
 		run_warning();
 	if (game.end != rep.end && !quiet)
-		warn_at(lr->name, lr->lineno, "end repaired from %c to %c",
-		    game.end, rep.end);
+		warn_link(lr, "end repaired from %c to %c", game.end, rep.end);
 	game.end = rep.end;
 	game.kills_corrupt = 0;
-	write_record(lr);
+	write_link(lr);
 	return 0;
 }
 
 static int
-convert_record(const struct linereader *lr)
+convert_link(const struct linereader *lr)
 {
-	int rc;
-
-	if ((rc = read_record(lr)) != 0)
-		return rc;
-	write_record(lr);
+	if (read_link(lr) != 0)
+		return 1;
+	write_link(lr);
 	return 0;
+}
+
+/*
+ * Convert (check, repair) every link of the line, bad ones reported and
+ * left as they stand; JSON holds one record a line, so a line of two
+ * links is bad under -f json.  Returns 0 for a good record, 1 for a bad
+ * one and -1 for a blank line or a line of text with no link, which are
+ * copied (except when checking) so that output lines stay beside their
+ * input lines.
+ */
+static int
+process_line(const struct linereader *lr)
+{
+	struct parse_error pe;
+	int rc = RECORD_TEXT, bad = 0;
+
+	copied = 0;
+	if (!lr_blank(lr))
+		rc = split_record(&rec, lr->line, lr->len, lr->lineno == 1, &pe);
+	if (rc == RECORD_TEXT) {
+		if (mode != 'c')
+			write_bad_line(lr, NULL);
+		return -1;
+	}
+	if (rc == -1)
+		bad = reject_link(lr, &pe);
+	else if (rec.nlinks > 1 && output_format == FORMAT_JSON && mode != 'c')
+		bad = reject_line(lr, "more than one link on the line",
+		    lr->line + rec.link[1].link_start,
+		    rec.link[1].link_end - rec.link[1].link_start);
+	else
+		for (current = 0; current < rec.nlinks; current++)
+			bad |= mode == 'c' ? check_link(lr) : mode == 'r' ?
+			    repair_link(lr) : convert_link(lr);
+	if (mode != 'c')
+		finish_line(lr, bad);
+	return bad;
 }
 
 /*
@@ -367,9 +445,8 @@ convert_file(const char *path)
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
 	while (!run_stopped() && lr_next(&lr)) {
-		bad = mode == 'c' ? check_record(&lr) : mode == 'r' ?
-		    repair_record(&lr) : convert_record(&lr);
-		/* A blank line is copied, but is no record. */
+		bad = process_line(&lr);
+		/* A blank line or a line of text is copied, but is no record. */
 		if (bad == -1) {
 			check_stdout();
 			continue;
