@@ -199,3 +199,14 @@ formats_bash() {
 	[ "$(awk 'NF == 0 { next } /^#/ { if (n) print n; n = 0; next }
 	    { n++ } END { print n }' mine.out | sort -u)" = 16 ]
 }
+
+@test "a bad option is reported under the tool's name, whatever path ran it" {
+	for t in $(tools); do
+		run --separate-stderr "$top_builddir/$t" -x
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == "$t: invalid option -- 'x'"* ]]
+		run --separate-stderr "$top_builddir/$t" --no-such-option
+		[ "$status" -eq 2 ]
+		[[ "$stderr" == "$t: unrecognized option '--no-such-option'"* ]]
+	done
+}

@@ -481,6 +481,8 @@ main(int argc, char *argv[])
 	const char *fname = NULL;
 	int ch, status = GF_EXIT_OK, s;
 
+	/* getopt names the tool by argv[0], as every other message does. */
+	argv[0] = (char *)(uintptr_t)getprogname();
 	while ((ch = getopt_long(argc, argv, "cf:hi:qrsV", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':

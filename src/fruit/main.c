@@ -498,6 +498,8 @@ parse_options(int argc, char *argv[], struct config *cf)
 	cf->plan.effort = DEFAULT_EFFORT;
 	cf->rows = 10;
 	cf->cols = 17;
+	/* getopt names the tool by argv[0], as every other message does. */
+	argv[0] = (char *)(uintptr_t)getprogname();
 	while ((ch = getopt_long(argc, argv, "ce:f:Gg:hi:ln:RrS:s:t:V",
 	    longopts, NULL)) != -1) {
 		if (ch == 'r')

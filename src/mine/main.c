@@ -245,6 +245,8 @@ parse_options(int argc, char **argv, struct options *o)
 {
 	int ch;
 
+	/* getopt names the tool by argv[0], as every other message does. */
+	argv[0] = (char *)(uintptr_t)getprogname();
 	while ((ch = getopt_long(argc, argv, "c:f:g:hi:m:o:S:s:Vvz", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
