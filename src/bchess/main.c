@@ -523,8 +523,6 @@ main(int argc, char *argv[])
 	if (mode == 'c' && fname != NULL)
 		errx(GF_EXIT_ERROR, "-c and -f %s exclude each other", fname);
 
-	/* Whole blocks to the kernel, not one per 4 KiB. */
-	setvbuf(stdout, NULL, _IOFBF, 1 << 17);
 	game_init(&game);
 	run_start(summary);
 	if (argc == 0)
