@@ -526,6 +526,12 @@ EOF_CASES
 	run --separate-stderr bchess-pack -c "$BATS_TEST_TMPDIR/in"
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
+	# Under -f json every line is an object, a line of text too.
+	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = '{"line":1,"text":"name,link"}' ]
+	[ "${lines[3]}" = '{"line":4,"text":"John: check this out"}' ]
+	[ "$(printf '%s\n' "$output" | jq -c .line | paste -sd ' ')" = '1 null 3 4 5' ]
 	# A single word alone on its line is still a payload, and this one bad.
 	run --separate-stderr bchess-pack --summary <<<'hello'
 	[ "$status" -eq 1 ]

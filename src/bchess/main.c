@@ -412,7 +412,11 @@ process_line(const struct linereader *lr)
 	if (!lr_blank(lr))
 		rc = split_record(&rec, lr->line, lr->len, lr->lineno == 1, &pe);
 	if (rc == RECORD_TEXT) {
-		if (mode != 'c')
+		/* Under -f json a line of text is an object too. */
+		if (mode != 'c' && output_format == FORMAT_JSON &&
+		    !lr_blank(lr))
+			json_text_line(stdout, lr->lineno, lr->line, lr->len);
+		else if (mode != 'c')
 			write_bad_line(lr, NULL);
 		return -1;
 	}

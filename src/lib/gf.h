@@ -68,6 +68,7 @@ void	 check_stdout(void);
  * line of its own, for a bad record under -f json.
  */
 void	 json_error_line(FILE *, size_t, const char *, const char *, size_t);
+void	 json_text_line(FILE *, size_t, const char *, size_t);
 
 /*
  * linereader.c: reads one line at a time from a named file or from

@@ -58,3 +58,19 @@ json_error_line(FILE *fp, size_t line, const char *why, const char *input,
 	putc('\n', fp);
 	json_decref(obj);
 }
+
+/*
+ * {"line":N,"text":"the line as read"} and a newline: a line of text
+ * that holds no record, kept in its place.
+ */
+void
+json_text_line(FILE *fp, size_t line, const char *input, size_t len)
+{
+	json_t *obj = json_object();
+
+	json_object_set_new(obj, "line", json_integer((json_int_t)line));
+	json_object_set_new(obj, "text", json_text(input, len));
+	json_dumpf(obj, fp, JSON_COMPACT);
+	putc('\n', fp);
+	json_decref(obj);
+}
