@@ -175,6 +175,25 @@ setup() {
 	done
 }
 
+@test "--summary with -L counts as bad only the lines a refused move cut" {
+	# A main line and two branches; branch 2 goes on with an illegal move.
+	printf '%s\n' '[DhtmlXQ]' \
+	    '[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]' \
+	    '[DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1]' \
+	    '[DhtmlXQ_move_0_2_2]70621010[/DhtmlXQ_move_0_2_2]' '[/DhtmlXQ]' >"$tmp/cut.txt"
+	run --separate-stderr xq-bitpack --summary -L -f iccs "$tmp/cut.txt"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(printf 'h2e2 h9g7\nh2e2 b9c7\nh2e2 h9g7')" ]
+	[ "${stderr_lines[1]}" = "xq-bitpack: 3 records: 2 good, 1 bad, 0 warnings" ]
+	# A fault no line ends at is the first line's.
+	printf '%s\n' '[DhtmlXQ]' '[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]' \
+	    '[DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1]' \
+	    '[DhtmlXQ_comment9]x[/DhtmlXQ_comment9]' '[/DhtmlXQ]' >"$tmp/tag.txt"
+	run --separate-stderr xq-bitpack --summary -L -f iccs "$tmp/tag.txt"
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[1]}" = "xq-bitpack: 2 records: 1 good, 1 bad, 0 warnings" ]
+}
+
 @test "DhtmlXQ: what the game does not have, or a move cut short, is reported" {
 	printf '%s\n' '[DhtmlXQ]' \
 	    '[DhtmlXQ_movelist]774770627967[/DhtmlXQ_movelist]' \

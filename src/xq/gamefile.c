@@ -140,7 +140,6 @@ gamerec_fault(struct gamerec *g, size_t ply, const char *why,
     const char *token, size_t len)
 {
 	g->faults++;
-	run_warning();
 	fflush(stdout);
 	if (ply == 0 && len == 0)
 		warnx("%s: game %zu: %s", g->file, g->number, why);
@@ -175,6 +174,7 @@ gamerec_play(struct gamerec *g, uint32_t parent, struct xqmove m,
 		gamerec_fault(g, g->node[parent].ply + 1,
 		    "square off the board", token ? token : "", token ?
 		    strlen(token) : 0);
+		g->node[parent].cut = 1;
 		return NO_NODE;
 	}
 	if (!is_legal(pos, m)) {
@@ -188,12 +188,14 @@ gamerec_play(struct gamerec *g, uint32_t parent, struct xqmove m,
 			token = iccs;
 		gamerec_fault(g, g->node[parent].ply + 1, why, token,
 		    strlen(token));
+		g->node[parent].cut = 1;
 		return NO_NODE;
 	}
 	if (g->node[parent].ply >= GAME_MAXDEPTH || g->n >= GAME_MAXNODES) {
 		gamerec_fault(g, g->node[parent].ply + 1,
 		    "too many moves (the limits are 10000 plies a line and "
 		    "16777216 moves a game)", "", 0);
+		g->node[parent].cut = 1;
 		return NO_NODE;
 	}
 	id = new_node(g);

@@ -28,6 +28,7 @@ struct gnode {
 	uint32_t	 parent, child, last_child, sibling;
 	uint32_t	 ply;
 	char		*comment;
+	int		 cut;		/* a move after it was refused */
 };
 
 struct tagpair {

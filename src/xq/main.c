@@ -93,7 +93,7 @@ static int	 looks_like_file(const struct linereader *);
 static char	*slurp(struct linereader *, size_t *);
 static int	 filter_file(struct linereader *, const struct options *);
 static void	 write_file_game(struct gamerec *, void *);
-static int	 write_record(const struct gamerec *, const struct movelist *,
+static int	 write_record(const struct gamerec *, const struct movelist *, int,
 		    const struct options *);
 static char	*game_json(const struct gamerec *, const struct movelist *);
 static void	 report(const struct linereader *, size_t, const char *, ...)
@@ -507,7 +507,7 @@ write_file_game(struct gamerec *g, void *arg)
 	struct movelist ml;
 	enum game_result result;
 	uint32_t *leaf;
-	size_t i, n;
+	size_t i, n, cut;
 
 	if (g->faults > 0)
 		run->status = GF_EXIT_BAD;
@@ -540,14 +540,22 @@ write_file_game(struct gamerec *g, void *arg)
 	if (!o->lines) {
 		gamerec_main_line(g, &ml);
 		ml.result = result;
-		if (write_record(g, &ml, o) == -1)
+		if (write_record(g, &ml, g->faults > 0, o) == -1)
 			run->status = GF_EXIT_BAD;
 	} else {
+		/*
+		 * A line is bad if the file's line went on past its end with
+		 * a move refused; a fault no line ends at (a bad tag, a cut
+		 * that other moves go on from) is the first line's.
+		 */
 		n = gamerec_leaves(g, &leaf);
+		for (i = 0, cut = 0; i < n; i++)
+			cut += g->node[leaf[i]].cut != 0;
 		for (i = 0; i < n; i++) {
 			gamerec_line(g, leaf[i], &ml);
 			ml.result = result;
-			if (write_record(g, &ml, o) == -1)
+			if (write_record(g, &ml, g->node[leaf[i]].cut ||
+			    (i == 0 && g->faults > cut), o) == -1)
 				run->status = GF_EXIT_BAD;
 		}
 		free(leaf);
@@ -557,7 +565,7 @@ write_file_game(struct gamerec *g, void *arg)
 
 /* One line of a game from a file, in the form chosen (packed by default). */
 static int
-write_record(const struct gamerec *g, const struct movelist *ml,
+write_record(const struct gamerec *g, const struct movelist *ml, int bad,
     const struct options *o)
 {
 	struct xqpos pos = ml->start;
@@ -604,7 +612,7 @@ write_record(const struct gamerec *g, const struct movelist *ml,
 	}
 	puts(s);
 	free(s);
-	run_record(g->faults > 0);
+	run_record(bad);
 	return 0;
 }
 
