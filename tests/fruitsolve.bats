@@ -241,11 +241,16 @@ plan_and_replay() {
 }
 
 @test "bad option values are usage errors" {
-	for args in "-e 0" "-f png" "-s 10" "-s 0x5" "-t 0" "-g -1" "-l -f svg"; do
+	for args in "-e 0" "-f png" "-s 10" "-s 0x5" "-t 0" "-t 1s" "-t 0.5x" \
+	    "-R -f png --scale 1.5x" "-g -1" "-l -f svg"; do
 		run --separate-stderr fruitsolve $args /dev/null
 		[ "$status" -eq 2 ]
 		[[ "$stderr" == *"usage: fruitsolve"* ]]
 	done
+	# A time may be a fraction of a second.
+	run fruitsolve -t 0.2 "$top_srcdir/examples/fruit-small.txt"
+	[ "$status" -eq 0 ]
+	[[ "${lines[-1]}" == "# cleared "* ]]
 }
 
 @test "a missing file is reported and the others still read" {

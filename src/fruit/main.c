@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <err.h>
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdint.h>
@@ -49,6 +50,7 @@ static char given[UCHAR_MAX + 1];
 static __dead void usage(int);
 static __dead void help(void);
 static long long number(const char *, long long, long long, const char *);
+static double	 decimal(const char *, double, double, const char *);
 static void	 parse_size(const char *, struct config *);
 static void	 parse_format(const char *, struct config *);
 static void	 check_options(struct config *);
@@ -151,6 +153,22 @@ number(const char *s, long long min, long long max, const char *what)
 	v = strtonum(s, min, max, &errstr);
 	if (errstr != NULL) {
 		warnx("%s is %s: %s", what, errstr, s);
+		usage(GF_EXIT_ERROR);
+	}
+	return v;
+}
+
+/* A decimal number from min to max, such as 0.5; usage on anything else. */
+static double
+decimal(const char *s, double min, double max, const char *what)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end != '\0' || errno != 0 || !(v >= min && v <= max)) {
+		warnx("%s is out of range (%g to %g): %s", what, min, max, s);
 		usage(GF_EXIT_ERROR);
 	}
 	return v;
@@ -558,7 +576,7 @@ parse_options(int argc, char *argv[], struct config *cf)
 			parse_size(optarg, cf);
 			break;
 		case 't':
-			cf->plan.seconds = (double)number(optarg, 1, 86400,
+			cf->plan.seconds = decimal(optarg, 0.001, 86400,
 			    "time limit");
 			break;
 		case 'V':
@@ -566,12 +584,7 @@ parse_options(int argc, char *argv[], struct config *cf)
 			finish_stdout();
 			exit(GF_EXIT_OK);
 		case OPT_SCALE:
-			cf->scale = strtod(optarg, NULL);
-			if (!(cf->scale >= 0.25 && cf->scale <= MAX_SCALE)) {
-				warnx("scale is out of range (0.25 to %d): %s",
-				    MAX_SCALE, optarg);
-				usage(GF_EXIT_ERROR);
-			}
+			cf->scale = decimal(optarg, 0.25, MAX_SCALE, "scale");
 			break;
 		case OPT_STEPS:
 			cf->steps = optarg;
