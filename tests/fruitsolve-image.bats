@@ -279,6 +279,22 @@ $(cat "$t/start")" ]
 	grep -q '>2</text>' step-1-02.svg
 }
 
+@test "--steps names sort in the order of the moves, and boards are apart" {
+	cd "$t"
+	# A long plan: as many digits as its last move, 1000 moves and more.
+	fruitsolve -g 1 -s 70x70 -S 1 >big
+	run fruitsolve -G -f svg --steps big big
+	n=$((${#lines[@]} - 1))
+	[ "$n" -ge 1000 ]
+	[ "${lines[0]}" = big-1-0001.svg ]
+	[ "$(printf '%s\n' "${lines[@]:0:n}" | sort -c && echo sorted)" = sorted ]
+	# Two boards: their lists are apart, as every text output is.
+	fruitsolve -g 2 -S 3 >two
+	run fruitsolve -G -f svg --steps two two
+	[ "$(printf '%s\n' "$output" | grep -c '^$')" -eq 1 ]
+	[ "$(printf '%s\n' "$output" | grep -c '^# cleared')" -eq 2 ]
+}
+
 @test "the SVG renders, and a PPM input is embedded as PNG" {
 	fruitsolve -R -f ppm "$t/start" >"$t/shot.ppm"
 	fruitsolve -G -n 5 -f svg "$t/shot.ppm" >"$t/plan.svg"

@@ -55,6 +55,7 @@ static void	 parse_size(const char *, struct config *);
 static void	 parse_format(const char *, struct config *);
 static void	 check_options(struct config *);
 static int	 print_rect(const struct rect *, unsigned int, void *);
+static void	 next_board(struct config *);
 static int	 write_steps(const struct config *, const struct board *,
 		    const struct plan *, struct svg_view *);
 static int	 do_plan(const struct config *, struct board *,
@@ -280,6 +281,19 @@ print_rect(const struct rect *r, unsigned int apples, void *arg)
  * showing that move (and the next ones, with -n) over the board with
  * the moves before it veiled; the names written go to standard output.
  */
+/*
+ * A board's output begins: text output (the names --steps writes too)
+ * is a blank line after the last board's; pictures are files of their
+ * own.
+ */
+static void
+next_board(struct config *cf)
+{
+	if (cf->nboards++ > 0 && cf->format < PPM &&
+	    (cf->format != SVG || cf->steps != NULL))
+		putchar('\n');
+}
+
 static int
 write_steps(const struct config *cf, const struct board *b,
     const struct plan *p, struct svg_view *v)
@@ -289,7 +303,9 @@ write_steps(const struct config *cf, const struct board *b,
 	FILE *fp;
 	int width;
 
-	width = p->nmoves >= 100 ? 3 : 2;
+	/* As many digits as the last move's, and two at least. */
+	for (width = 2, i = 100; i <= p->nmoves; i *= 10)
+		width++;
 	for (i = 0; i < p->nmoves; i++) {
 		if (snprintf(path, sizeof(path), "%s-%zu-%0*zu.svg",
 		    cf->steps, cf->nboards, width, i + 1) >=
@@ -374,8 +390,7 @@ do_board(struct config *cf, struct board *b, struct input *in,
 	size_t apples, cleared;
 	int status = GF_EXIT_OK;
 
-	if (cf->nboards++ > 0 && cf->format != SVG && cf->format < PPM)
-		putchar('\n');
+	next_board(cf);
 	switch (cf->mode) {
 	case LIST:
 		rects_each(b, print_rect, NULL);
@@ -434,8 +449,7 @@ do_picture(struct config *cf, struct input *in)
 		run_clear_progress();
 		fflush(stdout);
 		warnx("%s: %s", in->name, why);
-		if (cf->nboards++ > 0 && cf->format != SVG && cf->format < PPM)
-			putchar('\n');
+		next_board(cf);
 		not_read(cf, in->name, 1);
 		return GF_EXIT_BAD;
 	}
@@ -470,9 +484,7 @@ do_file(struct config *cf, const char *path)
 		n++;
 		if (got == -1) {
 			status = GF_EXIT_BAD;
-			if (cf->nboards++ > 0 && cf->format != SVG &&
-			    cf->format < PPM)
-				putchar('\n');
+			next_board(cf);
 			not_read(cf, in.name, n);
 			continue;
 		}
