@@ -208,16 +208,22 @@ plan_and_replay() {
 @test "the SVG shows the starting board and numbers every planned move" {
 	run fruitsolve -e 5000 -f svg "$top_srcdir/examples/fruit-board.txt"
 	[ "$status" -eq 0 ]
-	[[ "${lines[0]}" == "<?xml"* ]]
+	[[ "${lines[0]}" == "<svg xmlns="* ]]
 	[ "${lines[-1]}" = "</svg>" ]
 	moves=$(fruitsolve -e 5000 "$top_srcdir/examples/fruit-board.txt" | grep -vc '^#')
 	[ "$(grep -c 'class="move"' <<<"$output")" -eq "$moves" ]
 	[ "$(grep -c '<circle' <<<"$output")" -eq 170 ]
 }
 
-@test "the SVG is well-formed XML" {
+@test "the SVG is well-formed XML, after a board not read too" {
 	need xmllint
 	run fruitsolve -e 5000 -f svg "$top_srcdir/examples/fruit-board.txt"
+	xmllint --noout - <<<"$output"
+	printf 'not a board\n' >"$BATS_TEST_TMPDIR/bad"
+	run --separate-stderr fruitsolve -G -f svg "$BATS_TEST_TMPDIR/bad" \
+	    "$top_srcdir/examples/fruit-small.txt"
+	[ "$status" -eq 1 ]
+	[[ "${lines[0]}" == "<!-- "*": board 1: not read -->" ]]
 	xmllint --noout - <<<"$output"
 }
 

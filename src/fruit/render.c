@@ -159,8 +159,12 @@ render_svg(FILE *fp, const struct board *b, const struct plan *p,
 		w = v.width;
 		h = v.height;
 	}
-	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+	/*
+	 * No XML declaration, which UTF-8 does not need: a board not read
+	 * leaves a comment before the next board's SVG, and nothing may
+	 * come before a declaration.
+	 */
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 	    "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"%zu\" "
 	    "height=\"%zu\" viewBox=\"0 0 %zu %zu\">\n", w, h, w, h);
 	fprintf(fp, "<title>Fruit Box plan: %zu moves, %zu apples", p->nmoves,
