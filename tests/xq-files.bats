@@ -175,6 +175,14 @@ setup() {
 	done
 }
 
+@test "blank lines before a game file's first line do not hide it; before lines they are kept" {
+	{ printf '\n  \n'; cat "$top_srcdir/examples/xq-game.pgn"; } >"$tmp/lead.pgn"
+	[ "$(xq-bitpack "$tmp/lead.pgn")" = "$(xq-bitpack "$top_srcdir/examples/xq-game.pgn")" ]
+	run --separate-stderr xq-bitpack <<<$'\n\nh2e2\n'
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '\n\n2ryTE')" ]
+}
+
 @test "--summary with -L counts as bad only the lines a refused move cut" {
 	# A main line and two branches; branch 2 goes on with an illegal move.
 	printf '%s\n' '[DhtmlXQ]' \

@@ -648,18 +648,34 @@ static int
 filter(const char *path, const struct options *o)
 {
 	struct linereader lr;
+	FILE *blanks;
+	char *kept = NULL;
+	size_t nkept = 0;
 	int status = GF_EXIT_OK, rc, first;
 
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
-	first = !run_stopped() && lr_next(&lr) == 1;
+	/*
+	 * Blank lines before the first that says what the file is are kept
+	 * aside: written if it is a file of lines, dropped from a game file.
+	 */
+	if ((blanks = open_memstream(&kept, &nkept)) == NULL)
+		err(GF_EXIT_ERROR, "open_memstream");
+	while ((first = !run_stopped() && lr_next(&lr) == 1) && lr_blank(&lr))
+		lr_write(&lr, blanks);
+	if (fclose(blanks) != 0)
+		err(GF_EXIT_ERROR, "open_memstream");
 	if (first && (o->input == IN_FILE || (o->input == IN_AUTO &&
 	    looks_like_file(&lr)))) {
+		free(kept);
 		status = filter_file(&lr, o);
 		if (lr_close(&lr) == -1)
 			status = GF_EXIT_ERROR;
 		return status;
 	}
+	fwrite(kept, 1, nkept, stdout);
+	free(kept);
+	check_stdout();
 	if (first && (o->output == OUT_PGN || o->output == OUT_DHTMLXQ ||
 	    o->output == OUT_XQF)) {
 		fflush(stdout);
