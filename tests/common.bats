@@ -210,3 +210,15 @@ formats_bash() {
 		[[ "$stderr" == "$t: unrecognized option '--no-such-option'"* ]]
 	done
 }
+
+@test "a diagnostic that cannot be written is a failed write: exit 2" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	run bash -c 'printf "zz\n" | xq-bitpack 2>/dev/full; echo $?'
+	[ "${lines[-1]}" = 2 ]
+	run bash -c 'bchess-pack --summary "$1" 2>/dev/full >/dev/null; echo $?' _ \
+	    "$top_srcdir/examples/legacy-links.txt"
+	[ "$output" = 2 ]
+	# Nothing to say, nothing lost.
+	run bash -c 'printf "h2e2\n" | xq-bitpack 2>/dev/full; echo $?'
+	[ "${lines[-1]}" = 0 ]
+}

@@ -209,5 +209,11 @@ run_finish(int status)
 		    records - bad_records, bad_records, warnings);
 	if (stop_signal != 0)
 		exit(128 + stop_signal);
+	/*
+	 * Diagnostics that could not be written (standard error on a full
+	 * disk) are a failed write too, though nothing can say so.
+	 */
+	if (fflush(stderr) != 0 || ferror(stderr))
+		return GF_EXIT_ERROR;
 	return status;
 }
