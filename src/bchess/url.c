@@ -53,17 +53,31 @@ hex_value(int c)
 }
 
 /*
- * The bytes that end a link standing in text: white space, quotes, the
- * brackets that Markdown, HTML and chat logs put around one, and the bar
- * of Slack's <URL|label>.  Other bytes stay in the payload, whose reader
- * then refuses what is not its.
+ * What a byte is to a link standing in text.  BYTE_END ends one: white
+ * space, quotes, the brackets that Markdown, HTML and chat logs put
+ * around one, and the bar of Slack's <URL|label>; other bytes stay in
+ * the payload, whose reader then refuses what is not its.  BYTE_PARAM
+ * ends a parameter, BYTE_COMMA may end a payload, BYTE_PERCENT may open
+ * an escaped comma.  Looked up, since every byte of a payload is.
  */
+#define BYTE_END	0x01
+#define BYTE_PARAM	0x02
+#define BYTE_COMMA	0x04
+#define BYTE_PERCENT	0x08
+
+static const unsigned char byte_class[256] = {
+	[' '] = BYTE_END, ['\t'] = BYTE_END, ['\n'] = BYTE_END,
+	['\v'] = BYTE_END, ['\f'] = BYTE_END, ['\r'] = BYTE_END,
+	['"'] = BYTE_END, ['\''] = BYTE_END, [')'] = BYTE_END,
+	[']'] = BYTE_END, ['<'] = BYTE_END, ['>'] = BYTE_END,
+	['|'] = BYTE_END, ['&'] = BYTE_PARAM, ['#'] = BYTE_PARAM,
+	[','] = BYTE_COMMA, ['%'] = BYTE_PERCENT,
+};
+
 static int
 ends_link(int c)
 {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' ||
-	    c == '\f' || c == '\r' || c == '"' || c == '\'' || c == ')' ||
-	    c == ']' || c == '<' || c == '>' || c == '|';
+	return byte_class[(unsigned char)c] & BYTE_END;
 }
 
 /* The bytes of a scheme, host and path glued to a query string. */
@@ -205,16 +219,18 @@ static size_t
 payload_end(const char *line, size_t start, size_t last)
 {
 	size_t end;
-	int legacy = starts_legacy(line, start, last), escaped = 0;
+	int legacy = starts_legacy(line, start, last), escaped = 0, c;
 
 	for (end = start; end < last; end++) {
-		if (line[end] == '&' || line[end] == '#' ||
-		    ends_link((unsigned char)line[end]))
+		if ((c = byte_class[(unsigned char)line[end]]) == 0)
+			continue;
+		if (c & (BYTE_END | BYTE_PARAM))
 			break;
-		if (line[end] == ',' && (!legacy ||
+		if ((c & BYTE_COMMA) && (!legacy ||
 		    (escaped && !starts_legacy(line, end + 1, last))))
 			break;
-		if (line[end] == '%' && last - end >= 3 && line[end + 1] == '2' &&
+		if ((c & BYTE_PERCENT) && last - end >= 3 &&
+		    line[end + 1] == '2' &&
 		    (line[end + 2] == 'C' || line[end + 2] == 'c'))
 			escaped = 1;
 	}
