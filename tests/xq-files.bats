@@ -193,6 +193,12 @@ setup() {
 	[ "$status" -eq 1 ]
 	[ "$output" = "$(printf 'h2e2 h9g7\nh2e2 b9c7\nh2e2 h9g7')" ]
 	[ "${stderr_lines[1]}" = "xq-bitpack: 3 records: 2 good, 1 bad, 0 warnings" ]
+	# Under -f json the line cut says so, and only that line.
+	run --separate-stderr xq-bitpack -L -f json "$tmp/cut.txt"
+	[ "$(printf '%s\n' "$output" | jq -r '.error // "none"' | paste -sd '|')" = \
+	    "none|none|ply 3: b9b9: not a piece of the side to move; the rest of its line is left out" ]
+	run --separate-stderr xq-bitpack -f json "$tmp/cut.txt"
+	[ "$(jq -r .error <<<"$output")" = "ply 3: b9b9: not a piece of the side to move; the rest of its line is left out" ]
 	# A fault no line ends at is the first line's.
 	printf '%s\n' '[DhtmlXQ]' '[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]' \
 	    '[DhtmlXQ_move_0_2_1]1022[/DhtmlXQ_move_0_2_1]' \

@@ -20,6 +20,7 @@
 
 static uint32_t	 new_node(struct gamerec *);
 static char	*copy_text(const char *, size_t);
+static void	 cut_line(struct gamerec *, uint32_t);
 
 static char *
 copy_text(const char *s, size_t len)
@@ -57,6 +58,11 @@ gamerec_free(struct gamerec *g)
 	}
 	for (i = 0; i < g->n; i++)
 		free(g->node[i].comment);
+	for (i = 0; i < g->ncut; i++)
+		free(g->cut_why[i]);
+	free(g->cut_why);
+	free(g->first_fault);
+	free(g->last_fault);
 	free(g->tag);
 	free(g->node);
 	free(g->pos);
@@ -135,21 +141,43 @@ gamerec_tag(const struct gamerec *g, const char *name)
 	return NULL;
 }
 
+/*
+ * Report a fault of the game: "FILE: game N: what", ply naming the move
+ * that cut its line, if any.  What is kept: the first, for the record
+ * of the game, and the last, for a line gamerec_play cuts.
+ */
 void
 gamerec_fault(struct gamerec *g, size_t ply, const char *why,
     const char *token, size_t len)
 {
+	char msg[256];
+
 	g->faults++;
-	fflush(stdout);
 	if (ply == 0 && len == 0)
-		warnx("%s: game %zu: %s", g->file, g->number, why);
+		snprintf(msg, sizeof(msg), "%s", why);
 	else if (ply == 0)
-		warnx("%s: game %zu: %s (%s)", g->file, g->number, why,
-		    excerpt(token, len));
+		snprintf(msg, sizeof(msg), "%s (%s)", why, excerpt(token, len));
 	else
-		warnx("%s: game %zu: ply %zu: %s: %s; the rest of its "
-		    "line is left out", g->file, g->number, ply,
-		    excerpt(token, len), why);
+		snprintf(msg, sizeof(msg), "ply %zu: %s: %s; the rest of its "
+		    "line is left out", ply, excerpt(token, len), why);
+	fflush(stdout);
+	warnx("%s: game %zu: %s", g->file, g->number, msg);
+	if (g->first_fault == NULL)
+		g->first_fault = xstrdup(msg);
+	free(g->last_fault);
+	g->last_fault = xstrdup(msg);
+}
+
+/* The line through parent is cut by the fault just reported. */
+static void
+cut_line(struct gamerec *g, uint32_t parent)
+{
+	if (g->node[parent].cut != 0)
+		return;
+	g->cut_why = xreallocarray(g->cut_why, g->ncut + 1,
+	    sizeof(*g->cut_why));
+	g->cut_why[g->ncut++] = xstrdup(g->last_fault);
+	g->node[parent].cut = (uint32_t)g->ncut;
 }
 
 /*
@@ -174,7 +202,7 @@ gamerec_play(struct gamerec *g, uint32_t parent, struct xqmove m,
 		gamerec_fault(g, g->node[parent].ply + 1,
 		    "square off the board", token ? token : "", token ?
 		    strlen(token) : 0);
-		g->node[parent].cut = 1;
+		cut_line(g, parent);
 		return NO_NODE;
 	}
 	if (!is_legal(pos, m)) {
@@ -188,14 +216,14 @@ gamerec_play(struct gamerec *g, uint32_t parent, struct xqmove m,
 			token = iccs;
 		gamerec_fault(g, g->node[parent].ply + 1, why, token,
 		    strlen(token));
-		g->node[parent].cut = 1;
+		cut_line(g, parent);
 		return NO_NODE;
 	}
 	if (g->node[parent].ply >= GAME_MAXDEPTH || g->n >= GAME_MAXNODES) {
 		gamerec_fault(g, g->node[parent].ply + 1,
 		    "too many moves (the limits are 10000 plies a line and "
 		    "16777216 moves a game)", "", 0);
-		g->node[parent].cut = 1;
+		cut_line(g, parent);
 		return NO_NODE;
 	}
 	id = new_node(g);

@@ -28,7 +28,8 @@ struct gnode {
 	uint32_t	 parent, child, last_child, sibling;
 	uint32_t	 ply;
 	char		*comment;
-	int		 cut;		/* a move after it was refused */
+	uint32_t	 cut;		/* a move after it was refused: 1 + its
+					   fault's index in cut_why, else 0 */
 };
 
 struct tagpair {
@@ -52,7 +53,11 @@ struct gamerec {
 	struct xqpos	*pos;		/* the position after each node */
 	size_t		 n, cap;
 	char		 result[8];	/* "1-0", "0-1", "1/2-1/2" or "" */
-	size_t		 faults;	/* moves refused, each reported */
+	size_t		 faults;	/* faults, each reported */
+	char		*first_fault;	/* the first, as reported */
+	char		*last_fault;
+	char		**cut_why;	/* the faults that cut a line */
+	size_t		 ncut;
 	int		 start_checked;
 	int		 bad_start;	/* no game reaches it: no moves */
 };

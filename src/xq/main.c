@@ -93,9 +93,10 @@ static int	 looks_like_file(const struct linereader *);
 static char	*slurp(struct linereader *, size_t *);
 static int	 filter_file(struct linereader *, const struct options *);
 static void	 write_file_game(struct gamerec *, void *);
-static int	 write_record(const struct gamerec *, const struct movelist *, int,
-		    const struct options *);
-static char	*game_json(const struct gamerec *, const struct movelist *);
+static int	 write_record(const struct gamerec *, const struct movelist *,
+		    const char *, const struct options *);
+static char	*game_json(const struct gamerec *, const struct movelist *,
+		    const char *);
 static void	 report(const struct linereader *, size_t, const char *, ...)
 		    __attribute__((__format__(__printf__, 3, 4)));
 static void	 write_line(const struct linereader *, const char *);
@@ -507,6 +508,7 @@ write_file_game(struct gamerec *g, void *arg)
 	struct movelist ml;
 	enum game_result result;
 	uint32_t *leaf;
+	const char *why;
 	size_t i, n, cut;
 
 	if (g->faults > 0)
@@ -540,7 +542,7 @@ write_file_game(struct gamerec *g, void *arg)
 	if (!o->lines) {
 		gamerec_main_line(g, &ml);
 		ml.result = result;
-		if (write_record(g, &ml, g->faults > 0, o) == -1)
+		if (write_record(g, &ml, g->first_fault, o) == -1)
 			run->status = GF_EXIT_BAD;
 	} else {
 		/*
@@ -554,8 +556,10 @@ write_file_game(struct gamerec *g, void *arg)
 		for (i = 0; i < n; i++) {
 			gamerec_line(g, leaf[i], &ml);
 			ml.result = result;
-			if (write_record(g, &ml, g->node[leaf[i]].cut ||
-			    (i == 0 && g->faults > cut), o) == -1)
+			why = g->node[leaf[i]].cut != 0 ?
+			    g->cut_why[g->node[leaf[i]].cut - 1] :
+			    i == 0 && g->faults > cut ? g->first_fault : NULL;
+			if (write_record(g, &ml, why, o) == -1)
 				run->status = GF_EXIT_BAD;
 		}
 		free(leaf);
@@ -563,10 +567,13 @@ write_file_game(struct gamerec *g, void *arg)
 	movelist_free(&ml);
 }
 
-/* One line of a game from a file, in the form chosen (packed by default). */
+/*
+ * One line of a game from a file, in the form chosen (packed by default);
+ * fault, if not NULL, is what was reported of it, which JSON carries.
+ */
 static int
-write_record(const struct gamerec *g, const struct movelist *ml, int bad,
-    const struct options *o)
+write_record(const struct gamerec *g, const struct movelist *ml,
+    const char *fault, const struct options *o)
 {
 	struct xqpos pos = ml->start;
 	struct game pg;
@@ -590,7 +597,7 @@ write_record(const struct gamerec *g, const struct movelist *ml, int bad,
 		break;
 	case OUT_MOVES:
 		if (o->out_notation == NOTATION_JSON)
-			s = game_json(g, ml);
+			s = game_json(g, ml, fault);
 		else
 			s = write_movelist(ml, o->out_notation);
 		break;
@@ -612,13 +619,17 @@ write_record(const struct gamerec *g, const struct movelist *ml, int bad,
 	}
 	puts(s);
 	free(s);
-	run_record(bad);
+	run_record(fault != NULL);
 	return 0;
 }
 
-/* The JSON of a game: its tags, then what -f json has of a move list. */
+/*
+ * The JSON of a game: its tags, then what -f json has of a move list,
+ * and "error", what was reported of it, if anything.
+ */
 static char *
-game_json(const struct gamerec *g, const struct movelist *ml)
+game_json(const struct gamerec *g, const struct movelist *ml,
+    const char *fault)
 {
 	json_t *obj, *tags, *moves;
 	char *s;
@@ -637,6 +648,8 @@ game_json(const struct gamerec *g, const struct movelist *ml)
 	json_object_set_new(obj, "tags", tags);
 	json_object_update(obj, moves);
 	json_decref(moves);
+	if (fault != NULL)
+		json_object_set_new(obj, "error", json_string(fault));
 	s = json_dumps(obj, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(obj);
 	if (s == NULL)
