@@ -522,6 +522,10 @@ perft_checked() {
 	[ "$status" -eq 1 ]
 	[[ "$stderr" = *'\x1b[2J'* ]]
 	[[ "$stderr" != *$'\033'* ]]
+	# A NUL is shown too, not taken for the end of the token.
+	run --separate-stderr xq-bitpack < <(printf 'h2e2\0h9g7\n')
+	[ "$status" -eq 1 ]
+	[ "$stderr" = 'xq-bitpack: stdin:1: ply 1: h2e2\x00h9g7: not a move in any notation' ]
 }
 
 @test "-f json writes one JSON object a line, bad records too" {

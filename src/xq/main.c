@@ -302,11 +302,10 @@ read_checked(const struct linereader *lr, const struct options *o,
 	    &e) == 0)
 		return 0;
 	if (e.ply == 0)
-		report(lr, 0, "%s (%s)", e.why, excerpt(e.token,
-		    strlen(e.token)));
+		report(lr, 0, "%s (%s)", e.why, excerpt(e.token, e.toklen));
 	else
 		report(lr, 0, "ply %zu: %s: %s", e.ply,
-		    excerpt(e.token, strlen(e.token)), e.why);
+		    excerpt(e.token, e.toklen), e.why);
 	return -1;
 }
 

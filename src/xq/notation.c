@@ -1069,6 +1069,7 @@ set_error(struct notation_error *e, size_t ply, const char *s, size_t len,
 	}
 	memcpy(e->token, s, len);
 	e->token[len] = '\0';
+	e->toklen = len;
 	e->ply = ply;
 	e->why = why;
 }

@@ -32,7 +32,8 @@ enum notation {
  */
 struct notation_error {
 	size_t		 ply;
-	char		 token[64];
+	char		 token[64];	/* what was read, NULs and all */
+	size_t		 toklen;
 	const char	*why;
 };
 
