@@ -151,6 +151,10 @@ plan_and_replay() {
 	run --separate-stderr fruitsolve -c <<<$'19\n\n1 1 1'
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "fruitsolve: stdin:3:6: a move needs four numbers: row column row column (1 1 1)" ]
+	# Words are not numbers off the board.
+	run --separate-stderr fruitsolve -c <<<$'19\n\nfoo'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fruitsolve: stdin:3:1: a move needs four numbers: row column row column (foo)" ]
 	run --separate-stderr fruitsolve -c <<<$'19\n\n1 1 1 2 x'
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"stdin:3:9: trailing text after the move"* ]]

@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,11 @@ parse_move(const char *line, const struct board *b, struct rect *r,
 			return -1;
 		}
 		max = i % 2 == 0 ? (long long)b->rows : (long long)b->cols;
+		if (!isdigit((unsigned char)*s)) {
+			*why = "a move needs four numbers: "
+			    "row column row column";
+			return -1;
+		}
 		if (read_number(&s, max, &v[i]) == -1) {
 			*why = i % 2 == 0 ? "row not on the board" :
 			    "column not on the board";
