@@ -63,7 +63,8 @@ static void	 game_block(const char *, const char *, const char *,
 static int	 by_number(const void *, const void *);
 static void	 play_branch(struct gamerec *, struct branch *, size_t,
 		    size_t);
-static uint32_t	 node_at(struct branch *, size_t, long, long);
+static int	 find_ply(const struct branch *, size_t, long, long,
+		    uint32_t *);
 static void	 add_comments(struct gamerec *, struct branch *, size_t,
 		    const struct field *, size_t);
 
@@ -160,44 +161,29 @@ by_number(const void *a, const void *b)
 	return (x[0] > y[0]) - (x[0] < y[0]);
 }
 
-/* The node of ply ply (0: the start) on branch b, going up its parents. */
-static uint32_t
-node_at(struct branch *br, size_t nbr, long b, long ply)
-{
-	size_t guard;
-
-	if (ply == 0)
-		return 0;
-	for (guard = 0; guard < nbr + 1; guard++) {
-		if (b < 0 || (size_t)b >= nbr || br[b].f == NULL)
-			return NO_NODE;
-		if (ply >= br[b].start) {
-			if ((size_t)(ply - br[b].start) >= br[b].n)
-				return NO_NODE;
-			return br[b].node[ply - br[b].start];
-		}
-		b = br[b].parent;
-	}
-	return NO_NODE;
-}
-
 /*
  * Whether branch b reaches ply ply (0: the start), going up its parents,
- * whatever became of its moves: a node node_at gives as NO_NODE on a
- * line that has the ply was cut by a bad move, which is reported.
+ * with its node in *node: NO_NODE when the line that has the ply was cut
+ * by a bad move, which is reported, or when no line has it.
  */
 static int
-branch_has(const struct branch *br, size_t nbr, long b, long ply)
+find_ply(const struct branch *br, size_t nbr, long b, long ply,
+    uint32_t *node)
 {
 	size_t guard;
 
+	*node = ply == 0 ? 0 : NO_NODE;
 	if (ply == 0)
 		return 1;
 	for (guard = 0; guard < nbr + 1; guard++) {
 		if (b < 0 || (size_t)b >= nbr || br[b].f == NULL)
 			return 0;
-		if (ply >= br[b].start)
-			return (size_t)(ply - br[b].start) < br[b].n;
+		if (ply >= br[b].start) {
+			if ((size_t)(ply - br[b].start) >= br[b].n)
+				return 0;
+			*node = br[b].node[ply - br[b].start];
+			return 1;
+		}
 		b = br[b].parent;
 	}
 	return 0;
@@ -214,12 +200,9 @@ play_branch(struct gamerec *g, struct branch *br, size_t nbr, size_t b)
 	int from, to;
 
 	cur = 0;
-	if (b != 0) {
-		if (!branch_has(br, nbr, br[b].parent, br[b].start - 1))
-			gamerec_fault(g, 0, "a branch after a move its line "
-			    "does not have, left out", f->name, f->nlen);
-		cur = node_at(br, nbr, br[b].parent, br[b].start - 1);
-	}
+	if (b != 0 && !find_ply(br, nbr, br[b].parent, br[b].start - 1, &cur))
+		gamerec_fault(g, 0, "a branch after a move its line does not "
+		    "have, left out", f->name, f->nlen);
 	n = f->vlen / 4;
 	br[b].node = xreallocarray(NULL, n + 1, sizeof(uint32_t));
 	for (i = 0; i < n; i++) {
@@ -249,6 +232,7 @@ add_comments(struct gamerec *g, struct branch *br, size_t nbr,
 {
 	const char *p, *end;
 	long b, ply;
+	uint32_t id;
 	size_t i;
 	char *e;
 
@@ -265,13 +249,12 @@ add_comments(struct gamerec *g, struct branch *br, size_t nbr,
 		}
 		if (e != end || ply < 0 || b < 0 || f[i].vlen == 0)
 			continue;
-		if (!branch_has(br, nbr, b, ply)) {
+		if (!find_ply(br, nbr, b, ply, &id)) {
 			gamerec_fault(g, 0, "a comment on a move the game does "
 			    "not have, left out", f[i].name, f[i].nlen);
 			continue;
 		}
-		gamerec_comment(g, node_at(br, nbr, b, ply), f[i].value,
-		    f[i].vlen);
+		gamerec_comment(g, id, f[i].value, f[i].vlen);
 	}
 }
 
