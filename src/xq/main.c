@@ -91,6 +91,7 @@ static int	 read_checked(const struct linereader *,
 		    const struct options *, struct movelist *);
 static int	 looks_like_file(const struct linereader *);
 static char	*slurp(struct linereader *, size_t *);
+static const char *game_file_output(const struct options *);
 static int	 filter_file(struct linereader *, const struct options *);
 static void	 write_file_game(struct gamerec *, void *);
 static int	 write_record(const struct gamerec *, const struct movelist *,
@@ -656,6 +657,22 @@ game_json(const struct gamerec *g, const struct movelist *ml,
 	return s;
 }
 
+/* The name of the game file format written, NULL for one of lines. */
+static const char *
+game_file_output(const struct options *o)
+{
+	switch (o->output) {
+	case OUT_PGN:
+		return "pgn";
+	case OUT_DHTMLXQ:
+		return "dhtmlxq";
+	case OUT_XQF:
+		return "xqf";
+	default:
+		return NULL;
+	}
+}
+
 static int
 filter(const char *path, const struct options *o)
 {
@@ -688,13 +705,11 @@ filter(const char *path, const struct options *o)
 	fwrite(kept, 1, nkept, stdout);
 	free(kept);
 	check_stdout();
-	if (first && (o->output == OUT_PGN || o->output == OUT_DHTMLXQ ||
-	    o->output == OUT_XQF)) {
+	if (first && game_file_output(o) != NULL) {
 		fflush(stdout);
 		warnx("%s: not a game file: -f %s writes the games of PGN, "
 		    "DhtmlXQ, XQF and CBF files", lr.name,
-		    o->output == OUT_PGN ? "pgn" : o->output == OUT_XQF ?
-		    "xqf" : "dhtmlxq");
+		    game_file_output(o));
 		lr_close(&lr);
 		return GF_EXIT_ERROR;
 	}
@@ -782,12 +797,10 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if ((o.output == OUT_PGN || o.output == OUT_DHTMLXQ ||
-	    o.output == OUT_XQF) && o.input != IN_FILE && o.input != IN_AUTO) {
+	if (game_file_output(&o) != NULL && o.input != IN_FILE &&
+	    o.input != IN_AUTO)
 		errx(GF_EXIT_ERROR, "-f %s reads game files: -i pgn, "
-		    "dhtmlxq, xqf or auto", o.output == OUT_PGN ? "pgn" :
-		    o.output == OUT_XQF ? "xqf" : "dhtmlxq");
-	}
+		    "dhtmlxq, xqf or auto", game_file_output(&o));
 	run_start(summary);
 	if (argc == 0)
 		status = filter("-", &o);
