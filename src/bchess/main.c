@@ -28,7 +28,7 @@ static int	 reject_link(const struct linereader *,
 		    const struct parse_error *);
 static int	 reject_line(const struct linereader *, const char *,
 		    const char *, size_t);
-static void	 write_bad_line(const struct linereader *, const char *);
+static void	 write_text_line(const struct linereader *);
 static void	 warn_site_arithmetic(const struct linereader *);
 static int	 read_link(const struct linereader *);
 static void	 write_link(const struct linereader *);
@@ -154,14 +154,14 @@ reject_line(const struct linereader *lr, const char *why, const char *token,
 }
 
 /*
- * A line that is not converted keeps its place: copied as read, or
- * under -f json, when bad, a JSON object that says why.
+ * A line that holds no record keeps its place: copied as read, or under
+ * -f json, unless blank, a JSON object that holds it.
  */
 static void
-write_bad_line(const struct linereader *lr, const char *why)
+write_text_line(const struct linereader *lr)
 {
-	if (why != NULL && output_format == FORMAT_JSON) {
-		json_error_line(stdout, lr->lineno, why, lr->line, lr->len);
+	if (output_format == FORMAT_JSON && !lr_blank(lr)) {
+		json_text_line(stdout, lr->lineno, lr->line, lr->len);
 		return;
 	}
 	lr_write(lr, stdout);
@@ -412,12 +412,8 @@ process_line(const struct linereader *lr)
 	if (!lr_blank(lr))
 		rc = split_record(&rec, lr->line, lr->len, lr->lineno == 1, &pe);
 	if (rc == RECORD_TEXT) {
-		/* Under -f json a line of text is an object too. */
-		if (mode != 'c' && output_format == FORMAT_JSON &&
-		    !lr_blank(lr))
-			json_text_line(stdout, lr->lineno, lr->line, lr->len);
-		else if (mode != 'c')
-			write_bad_line(lr, NULL);
+		if (mode != 'c')
+			write_text_line(lr);
 		return -1;
 	}
 	if (rc == -1)
