@@ -28,6 +28,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct linereader lr;
 	struct board b;
 	struct game g;
+	struct solver s;
 	FILE *fp;
 	int got, n = 0;
 
@@ -47,8 +48,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		board_print(&b, &views[n++ % 2]);
 		(void)mbf_write(&b, stdout);
 		if (b.width * b.height <= 100) {
-			(void)play_hint(&b, e, b.mines, n % 2);
-			(void)play_probabilities(&b, b.mines);
+			if (play_analyse(&s, &b, b.mines) == 1) {
+				play_hint_lines(&s, e, n % 2);
+				play_probability_lines(&s);
+				solver_free(&s);
+			}
 			play_solve(&b, e, n % 2, n % 3 == 0, &g);
 		}
 	}

@@ -269,8 +269,6 @@ int	 play_analyse(struct solver *, struct board *, uint64_t);
 void	 play_over(const char *);
 void	 play_hint_lines(struct solver *, struct endgame *, int);
 void	 play_probability_lines(struct solver *);
-int	 play_hint(struct board *, struct endgame *, uint64_t, int);
-int	 play_probabilities(struct board *, uint64_t);
 void	 play_solve(struct board *, struct endgame *, int, int,
 	    struct game *);
 

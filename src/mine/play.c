@@ -89,27 +89,6 @@ play_over(const char *what)
 }
 
 /*
- * The hint of a board whose rows were written already: play_analyse,
- * then its lines.  Returns -1 after a diagnostic if no board fits.
- */
-int
-play_hint(struct board *b, struct endgame *e, uint64_t total, int deep)
-{
-	struct solver s;
-	int got;
-
-	if ((got = play_analyse(&s, b, total)) == -1)
-		return -1;
-	if (got == 0)
-		play_over("hint");
-	else {
-		play_hint_lines(&s, e, deep);
-		solver_free(&s);
-	}
-	return 0;
-}
-
-/*
  * The cells certainly safe and certainly mines, after play_analyse, as
  * actions.  A flag on a safe cell is taken off first; flags are the
  * player's guesses, so the analysis does not trust them.
@@ -195,27 +174,6 @@ print_prob(double p)
 		printf("%.12f\n", p);
 	else
 		printf("%.6f\n", p);
-}
-
-/*
- * The probabilities of a board whose rows were written already, as
- * play_hint does the hint.
- */
-int
-play_probabilities(struct board *b, uint64_t total)
-{
-	struct solver s;
-	int got;
-
-	if ((got = play_analyse(&s, b, total)) == -1)
-		return -1;
-	if (got == 0)
-		play_over("probabilities");
-	else {
-		play_probability_lines(&s);
-		solver_free(&s);
-	}
-	return 0;
 }
 
 /*
