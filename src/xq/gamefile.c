@@ -176,7 +176,9 @@ cut_line(struct gamerec *g, uint32_t parent)
 		return;
 	g->cut_why = xreallocarray(g->cut_why, g->ncut + 1,
 	    sizeof(*g->cut_why));
-	g->cut_why[g->ncut++] = xstrdup(g->last_fault);
+	/* The line takes the message over. */
+	g->cut_why[g->ncut++] = g->last_fault;
+	g->last_fault = NULL;
 	g->node[parent].cut = (uint32_t)g->ncut;
 }
 
