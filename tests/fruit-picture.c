@@ -9,10 +9,15 @@
  *			sizes, as screens hold around the game
  *	-b X,Y,W,H	draw a translucent selection box over it
  *	-c WxH+X+Y	cut it to the W x H pixels from (X, Y)
+ *	-D		darken it as a page darkener does: each pixel's
+ *			lightness inverted, its hue and saturation kept
  *	-N WxH		make a picture of noise alone (no input read)
  *	-o FORMAT	ppm (default), png, rgba (PNG with an alpha channel,
  *			every pixel opaque) or jpeg
  *	-q QUALITY	of JPEG output (default 75)
+ *	-r ORIENTATION	of JPEG output: the pixels stored turned as a phone
+ *			stores them, with the EXIF tag (2 to 8) that turns
+ *			them back upright
  */
 
 #include "config.h"
@@ -30,12 +35,19 @@
 #include "gf.h"
 #include "picture.h"
 
+#ifndef MIN
+#define MIN(a, b)	((a) < (b) ? (a) : (b))
+#define MAX(a, b)	((a) > (b) ? (a) : (b))
+#endif
+
 static void	 read_stdin(struct picture *);
 static void	 noise(struct picture *, size_t, size_t, struct rng *);
 static void	 desktop(struct picture *, const char *);
 static void	 box(struct picture *, const char *);
 static void	 cut(struct picture *, const char *);
+static void	 darken(struct picture *);
 static int	 rgba_write(FILE *, const struct picture *);
+static int	 turned_jpeg_write(FILE *, struct picture *, int, int);
 
 static void
 read_stdin(struct picture *pic)
@@ -169,6 +181,27 @@ cut(struct picture *pic, const char *spec)
 	*pic = c;
 }
 
+/*
+ * Lightness inverted: in HSL terms L becomes 1 - L, which moves every
+ * channel by the same amount, 255 less the sum of the largest and the
+ * smallest.
+ */
+static void
+darken(struct picture *pic)
+{
+	size_t i, n = pic->w * pic->h;
+	uint8_t *p;
+	int hi, lo, k, shift;
+
+	for (i = 0, p = pic->rgb; i < n; i++, p += 3) {
+		hi = MAX(p[0], MAX(p[1], p[2]));
+		lo = MIN(p[0], MIN(p[1], p[2]));
+		shift = 255 - hi - lo;
+		for (k = 0; k < 3; k++)
+			p[k] = (uint8_t)(p[k] + shift);
+	}
+}
+
 /* The picture as a PNG of RGBA, every pixel opaque. */
 static int
 rgba_write(FILE *fp, const struct picture *pic)
@@ -193,6 +226,45 @@ rgba_write(FILE *fp, const struct picture *pic)
 	return ok && !ferror(fp) ? 0 : -1;
 }
 
+/*
+ * The picture as a JPEG stored turned, with an EXIF block after the
+ * JFIF one holding the orientation tag alone: a big-endian TIFF header,
+ * one directory of one entry, a SHORT.
+ */
+static int
+turned_jpeg_write(FILE *fp, struct picture *pic, int orientation,
+    int quality)
+{
+	static const uint8_t exif[] = { 0xff, 0xe1, 0, 34, 'E', 'x', 'i',
+	    'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3,
+	    0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0 };
+	uint8_t tag[sizeof(exif)], *jpeg = NULL;
+	size_t len = 0, head;
+	FILE *mem;
+
+	if (orientation < 2 || orientation > 8)
+		errx(2, "bad orientation: %d", orientation);
+	/* Stored turned back: 6 and 8 undo each other, the rest themselves. */
+	picture_orient(pic, orientation == 6 ? 8 : orientation == 8 ? 6 :
+	    orientation);
+	if ((mem = open_memstream((char **)&jpeg, &len)) == NULL ||
+	    jpeg_write(mem, pic, quality) == -1 || fclose(mem) == EOF)
+		return -1;
+	memcpy(tag, exif, sizeof(tag));
+	tag[29] = (uint8_t)orientation;
+	/* After SOI and the APP0 (JFIF) segment, when there is one. */
+	head = 2;
+	if (len > 6 && jpeg[2] == 0xff && jpeg[3] == 0xe0)
+		head = 4 + ((size_t)jpeg[4] << 8 | jpeg[5]);
+	if (head > len)
+		head = 2;
+	fwrite(jpeg, 1, head, fp);
+	fwrite(tag, 1, sizeof(tag), fp);
+	fwrite(jpeg + head, 1, len - head, fp);
+	free(jpeg);
+	return ferror(fp) ? -1 : 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -201,19 +273,22 @@ main(int argc, char *argv[])
 	const char *out = "ppm", *dspec = NULL, *bspec = NULL, *nspec = NULL;
 	const char *cspec = NULL;
 	unsigned long w, h;
-	int ch, quality = 75, rv;
+	int ch, quality = 75, rv, dark = 0, orientation = 1;
 
-	while ((ch = getopt(argc, argv, "b:c:d:N:o:q:")) != -1)
+	while ((ch = getopt(argc, argv, "b:c:Dd:N:o:q:r:")) != -1)
 		switch (ch) {
 		case 'b': bspec = optarg; break;
 		case 'c': cspec = optarg; break;
+		case 'D': dark = 1; break;
 		case 'd': dspec = optarg; break;
 		case 'N': nspec = optarg; break;
 		case 'o': out = optarg; break;
 		case 'q': quality = atoi(optarg); break;
+		case 'r': orientation = atoi(optarg); break;
 		default:
-			fprintf(stderr, "usage: fruit-picture [-b box] [-c cut] "
-			    "[-d desktop] [-N size] [-o format] [-q quality]\n");
+			fprintf(stderr, "usage: fruit-picture [-b box] [-c cut] [-D] "
+			    "[-d desktop] [-N size] [-o format] [-q quality] "
+			    "[-r orientation]\n");
 			return 2;
 		}
 	if (nspec != NULL) {
@@ -229,10 +304,14 @@ main(int argc, char *argv[])
 		desktop(&pic, dspec);
 	if (bspec != NULL)
 		box(&pic, bspec);
+	if (dark)
+		darken(&pic);
 	if (strcmp(out, "png") == 0)
 		rv = png_write(stdout, &pic);
 	else if (strcmp(out, "rgba") == 0)
 		rv = rgba_write(stdout, &pic);
+	else if (strcmp(out, "jpeg") == 0 && orientation != 1)
+		rv = turned_jpeg_write(stdout, &pic, orientation, quality);
 	else if (strcmp(out, "jpeg") == 0)
 		rv = jpeg_write(stdout, &pic, quality);
 	else

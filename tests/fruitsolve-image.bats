@@ -211,6 +211,37 @@ $(cat "$t/start")" ]
 	[[ "$stderr" == "fruitsolve: $t/cut.ppm: cell 1,1 fits no digit well ("* ]]
 }
 
+@test "apples whose digits are not white are refused, not read as 1s" {
+	# A page darkener turns the white digits black on the apples: bare
+	# red sampled as a digit is nearest the thin 1, and 170 1s sum to
+	# a multiple of 10, so only the missing digit itself can tell.
+	fruitsolve -R -f ppm --scale 1.25 "$t/start" >"$t/canvas.ppm"
+	fruit-picture -D -o png <"$t/canvas.ppm" >"$t/dark.png"
+	run --separate-stderr fruitsolve -R "$t/dark.png"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fruitsolve: $t/dark.png: cell 1,1 fits no digit well (no white digit on the apple)" ]
+	[ "$output" = "# $t/dark.png: board 1: not read" ]
+}
+
+@test "a JPEG stored turned, as phones store them, reads as its EXIF tag shows it" {
+	fruitsolve -R -f ppm --scale 1.5 "$t/mid" >"$t/canvas.ppm"
+	# 3 the half turn, 6 and 8 the quarter turns, 2 and 5 mirrored.
+	for o in 2 3 5 6 8; do
+		fruit-picture -r $o -o jpeg -q 90 <"$t/canvas.ppm" >"$t/turned.jpg"
+		run fruitsolve -R "$t/turned.jpg"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$t/mid")" ]
+	done
+	# The SVG is the picture upright, embedded as PNG since not every
+	# viewer turns an embedded JPEG, with the moves on its apples.
+	fruitsolve -G -f svg "$t/turned.jpg" >"$t/plan.svg"
+	grep -q 'width="1080" height="705"' "$t/plan.svg"
+	grep -q 'data:image/png;base64,' "$t/plan.svg"
+	command -v rsvg-convert >/dev/null || skip "rsvg-convert is not installed"
+	rsvg-convert -o "$t/plan.png" "$t/plan.svg"
+	[ "$(fruitsolve -R "$t/plan.png")" = "$(cat "$t/mid")" ]
+}
+
 @test "-i says what the input is" {
 	fruitsolve -R -f png "$t/start" >"$t/shot.png"
 	run --separate-stderr fruitsolve -R -i board "$t/shot.png"

@@ -21,6 +21,8 @@
 #define RING_YELLOW	100	/* per mille of yellow: an apple going away */
 #define MAX_DISTANCE	48	/* mean difference per sample, of 255 */
 #define MIN_MARGIN	4	/* how much nearer than another digit */
+#define MIN_HEIGHT	25	/* percent of the pitch: the game's digits are
+				   34 to 42, fruitsolve's own 42 to 55 */
 
 unsigned int
 digit_distance(const struct cell_look *look, const struct digit_template *t)
@@ -52,6 +54,15 @@ digit_read_with(const struct cell_look *look, const struct digit_template *t,
 	m->distance = m->second = 0;
 	if (look->yellow >= RING_YELLOW || look->red < CLEARED_RED) {
 		m->digit = 0;
+		return;
+	}
+	/*
+	 * An apple with no white digit on it (a page darkened, the digits
+	 * drawn dark) would sample as bare red, nearest the thin 1.
+	 */
+	if (look->height < MIN_HEIGHT) {
+		snprintf(m->why, sizeof(m->why), "no white digit on the apple");
+		m->digit = -1;
 		return;
 	}
 	for (k = 0; k < 10; k++)

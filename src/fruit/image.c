@@ -782,6 +782,7 @@ image_look(const struct picture *pic, const struct grid *g, int row,
 			    v > 255 ? 255 : v);
 		}
 	look->aspect = (unsigned int)((bx2 - bx1 + 1) * 100 / side);
+	look->height = (unsigned int)((by2 - by1 + 1) * 100 / g->dx);
 }
 
 /* The grid of the board in pic, or -1 with why set. */

@@ -203,8 +203,14 @@ input_board(struct input *in, struct board *b, struct svg_view *view,
 	view->width = pic.w;
 	view->height = pic.h;
 	view->grid = g;
-	/* A browser shows PNG and JPEG; netpbm goes in as PNG. */
-	switch (embed ? picture_type(in->data, in->len) : NOT_PICTURE) {
+	/*
+	 * A browser shows PNG and JPEG; netpbm goes in as PNG, and so does a
+	 * JPEG stored turned, since not every viewer of an SVG turns the
+	 * image it embeds as the EXIF tag says and the moves are drawn on
+	 * the picture upright.
+	 */
+	switch (embed ? (pic.turned ? PNM : picture_type(in->data, in->len)) :
+	    NOT_PICTURE) {
 	case NOT_PICTURE:
 		break;
 	case PNG:

@@ -1,10 +1,15 @@
 /*
  * jpeg.c: JPEG through libjpeg-turbo.  libjpeg reports errors by
- * calling a function that must not return, so we jump back out.
+ * calling a function that must not return, so we jump back out.  A
+ * phone stores its pictures as the camera held them and says in the
+ * EXIF orientation tag how to turn them; viewers turn them, so the
+ * pixels are turned here too, and the board is read as the player sees
+ * it.
  */
 
 #include "config.h"
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,6 +17,7 @@
 #include <string.h>
 
 #include <jpeglib.h>
+#include <libexif/exif-data.h>
 
 #include "gf.h"
 #include "picture.h"
@@ -24,6 +30,8 @@ struct jpeg_failure {
 
 static void	 jpeg_fail(j_common_ptr);
 static void	 jpeg_quiet(j_common_ptr, int);
+static int	 exif_orientation(const uint8_t *, size_t);
+static int	 jpeg_orientation(j_decompress_ptr);
 
 static void
 jpeg_fail(j_common_ptr cinfo)
@@ -42,6 +50,40 @@ jpeg_quiet(j_common_ptr cinfo, int level)
 	(void)level;
 }
 
+/*
+ * The orientation tag of an EXIF block, read by libexif, 1 when there
+ * is none or it is not 1 to 8.
+ */
+static int
+exif_orientation(const uint8_t *p, size_t len)
+{
+	ExifData *ed;
+	ExifEntry *e;
+	int o = 1;
+
+	if (len > UINT_MAX || (ed = exif_data_new_from_data(p,
+	    (unsigned int)len)) == NULL)
+		return 1;
+	e = exif_data_get_entry(ed, EXIF_TAG_ORIENTATION);
+	if (e != NULL && e->format == EXIF_FORMAT_SHORT && e->components == 1 &&
+	    e->size >= 2)
+		o = exif_get_short(e->data, exif_data_get_byte_order(ed));
+	exif_data_unref(ed);
+	return o >= 1 && o <= 8 ? o : 1;
+}
+
+/* The orientation the file's APP1 markers give, 1 when none. */
+static int
+jpeg_orientation(j_decompress_ptr cinfo)
+{
+	jpeg_saved_marker_ptr m;
+
+	for (m = cinfo->marker_list; m != NULL; m = m->next)
+		if (m->marker == JPEG_APP0 + 1)
+			return exif_orientation(m->data, m->data_length);
+	return 1;
+}
+
 int
 jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
     size_t whylen)
@@ -49,6 +91,7 @@ jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
 	struct jpeg_decompress_struct cinfo;
 	struct jpeg_failure f;
 	JSAMPROW row;
+	int orientation;
 
 	memset(pic, 0, sizeof(*pic));
 	cinfo.err = jpeg_std_error(&f.pub);
@@ -62,7 +105,10 @@ jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
 	}
 	jpeg_create_decompress(&cinfo);
 	jpeg_mem_src(&cinfo, p, (unsigned long)len);
+	jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xffff);
 	jpeg_read_header(&cinfo, TRUE);
+	/* The markers saved go with the image, when decoding finishes. */
+	orientation = jpeg_orientation(&cinfo);
 	cinfo.out_color_space = JCS_RGB;
 	if (picture_new(pic, cinfo.image_width, cinfo.image_height, why,
 	    whylen) == -1) {
@@ -75,6 +121,7 @@ jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
 		jpeg_read_scanlines(&cinfo, &row, 1);
 	}
 	jpeg_finish_decompress(&cinfo);
+	picture_orient(pic, orientation);
 	jpeg_destroy_decompress(&cinfo);
 	return 0;
 }

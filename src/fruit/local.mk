@@ -10,8 +10,9 @@ fruit_picture_sources = \
 	src/fruit/picture.h \
 	src/fruit/png.c \
 	src/fruit/pnm.c
-fruit_picture_cflags = $(AM_CFLAGS) $(LIBPNG_CFLAGS) $(LIBJPEG_CFLAGS)
-fruit_picture_libs = $(LDADD) $(LIBPNG_LIBS) $(LIBJPEG_LIBS)
+fruit_picture_cflags = $(AM_CFLAGS) $(LIBPNG_CFLAGS) $(LIBJPEG_CFLAGS) \
+    $(LIBEXIF_CFLAGS)
+fruit_picture_libs = $(LDADD) $(LIBPNG_LIBS) $(LIBJPEG_LIBS) $(LIBEXIF_LIBS)
 fruitsolve_SOURCES = \
 	$(fruit_picture_sources) \
 	src/fruit/board.c \

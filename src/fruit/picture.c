@@ -92,6 +92,53 @@ picture_new(struct picture *pic, size_t w, size_t h, char *why,
 	return 0;
 }
 
+/*
+ * Where the pixel (x, y) of the upright picture is stored, for an EXIF
+ * orientation: 2 to 8 are the mirror, the half turn, the mirror upside
+ * down, the transpose, the quarter turn clockwise to show it, the
+ * transverse and the quarter turn anticlockwise.
+ */
+static void
+stored_at(int orientation, size_t w, size_t h, size_t x, size_t y,
+    size_t *sx, size_t *sy)
+{
+	switch (orientation) {
+	case 2: *sx = w - 1 - x; *sy = y; break;
+	case 3: *sx = w - 1 - x; *sy = h - 1 - y; break;
+	case 4: *sx = x; *sy = h - 1 - y; break;
+	case 5: *sx = y; *sy = x; break;
+	case 6: *sx = y; *sy = h - 1 - x; break;
+	case 7: *sx = w - 1 - y; *sy = h - 1 - x; break;
+	case 8: *sx = w - 1 - y; *sy = x; break;
+	default: *sx = x; *sy = y; break;
+	}
+}
+
+/* The picture turned upright from how an EXIF orientation says it is stored. */
+void
+picture_orient(struct picture *pic, int orientation)
+{
+	uint8_t *out;
+	size_t w, h, x, y, sx, sy;
+
+	if (orientation < 2 || orientation > 8)
+		return;
+	w = orientation >= 5 ? pic->h : pic->w;
+	h = orientation >= 5 ? pic->w : pic->h;
+	out = xreallocarray(NULL, w * h, 3);
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++) {
+			stored_at(orientation, pic->w, pic->h, x, y, &sx, &sy);
+			memcpy(out + (y * w + x) * 3,
+			    pic->rgb + (sy * pic->w + sx) * 3, 3);
+		}
+	free(pic->rgb);
+	pic->rgb = out;
+	pic->w = w;
+	pic->h = h;
+	pic->turned = orientation;
+}
+
 void
 picture_free(struct picture *pic)
 {

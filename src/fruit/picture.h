@@ -21,6 +21,7 @@ struct picture {
 	size_t		 w;
 	size_t		 h;
 	uint8_t		*rgb;		/* w * h * 3 bytes, row by row */
+	int		 turned;	/* stored otherwise: EXIF orientation */
 };
 
 enum picture_type { NOT_PICTURE, PNG, JPEG, PNM };
@@ -46,6 +47,7 @@ int	 picture_decode_until(const uint8_t *, size_t, struct picture *,
 	    picture_enough, void *, char *, size_t);
 int	 picture_new(struct picture *, size_t, size_t, char *, size_t);
 void	 picture_free(struct picture *);
+void	 picture_orient(struct picture *, int);
 int	 png_decode(const uint8_t *, size_t, struct picture *, picture_enough,
 	    void *, char *, size_t);
 int	 jpeg_decode(const uint8_t *, size_t, struct picture *, char *,
@@ -64,6 +66,8 @@ int	 pnm_write(FILE *, const struct picture *);
 struct cell_look {
 	uint8_t		 ink[DIGIT_SIDE * DIGIT_SIDE];	/* 0 red .. 255 white */
 	unsigned int	 aspect;	/* digit width / height, percent */
+	unsigned int	 height;	/* digit height, percent of the pitch;
+					   0 when no white digit is seen */
 	unsigned int	 red;		/* pixels of apple red, per mille */
 	unsigned int	 yellow;	/* pixels of ring yellow or orange, per mille */
 };
