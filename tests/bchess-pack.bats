@@ -179,6 +179,9 @@ zzzl|move 1: kill field is not 0 or 1 (zzz)
 {"moves":[]}|not an object with just "moves" and "result" ({"moves":[]})
 {"moves":[{"from":[4,4],"to":[3,9],"kill":false}],"result":"won"}|move 1: a move needs "from" and "to" squares on the board and a boolean "kill" ({"moves":[{"from":[4,4],"to":[3,9],"kill...)
 {"moves":[],"result":"draw"}|result is not "won", "lost" or "unfinished" ({"moves":[],"result":"draw"})
+see https://www.joonas.io/buffalo-chess/?l=3Dnu1d-4-=|a soft line break of quoted-printable mail cuts the link (decode the mail first) (nu1d-4-=)
+lo-chess/?l=3Dnu1d-4-l bye|a soft line break of quoted-printable mail cuts the link (decode the mail first) (nu1d-4-l)
+see https://www.google.com/url?q=https://www.joonas.io/buffalo-chess/%3Fl%3Dnu1d-4-l&sa=D|a link to the game percent-encoded inside another address (take it out of the other address first) (buffalo-chess/%3Fl%3Dnu1d-4-l)
 EOF_CASES
 }
 
@@ -554,4 +557,126 @@ EOF_CASES
 	# Elsewhere it is no byte order mark.
 	run --separate-stderr bash -c "printf 'nu-1-i\\n\\357\\273\\277nu1d-4-l\\n' | bchess-pack"
 	[ "$status" -eq 1 ]
+}
+
+@test "links in the exports users keep them in convert in place: JSON, HTML, WhatsApp, CSV with semicolons, Markdown" {
+	# Slack's JSON escapes slashes (\/) and writes &amp;, Telegram's
+	# writes \n and \" after a link, an old DiscordChatExporter \u0026,
+	# Telegram's HTML &amp; and &quot;; WhatsApp's lines are CRLF.
+	golden bchess-pack exports bchess-pack
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	diff -u "$d/exports-packed.out" <(bchess-pack -f packed "$d/exports.in")
+	# Every byte outside the payloads is the input's, and the links come
+	# back from legacy to the same compact ones.
+	diff <(sed 's/l=[A-Za-z0-9%,-]*/l=/g' "$d/exports.in") \
+	    <(sed 's/l=[A-Za-z0-9%,-]*/l=/g' "$d/exports.out")
+	bchess-pack -f legacy "$d/exports.in" | bchess-pack | cmp - "$d/exports.out"
+}
+
+@test "a JSON line that is not a record of the json format is text: its links are converted, the rest copied" {
+	# As in a pretty-printed export: brackets and braces alone on a line.
+	b='https:\/\/www.joonas.io\/buffalo-chess\/'
+	printf '%s\n' '[' ' {' "  {\"text\": \"gg ${b}?l=m-4-4-3-5-0,e-l\"}," ' },' \
+	    '{"type":"message","text":"no link"}' '{"moves":[],"result":"won"}' \
+	    ']' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "  {\"text\": \"gg ${b}?l=nu-1-l\"}," ]
+	[ "${lines[5]}" = '-NaN-w' ]
+	[ "$(printf '%s\n' "$output" | sed '3d;6d')" = "$(sed '3d;6d' "$BATS_TEST_TMPDIR/in")" ]
+	[ "$stderr" = "bchess-pack: 2 records: 2 good, 0 bad, 0 warnings" ]
+	run --separate-stderr bchess-pack <<<'],'
+	[ "$status" -eq 0 ]
+	[ "$output" = '],' ]
+	# A string alone on its line, as in an array: an identifier is text,
+	# a payload is converted inside its quotes (as is a quoted CSV field).
+	printf '%s\n' '    "U0G9QF9C6",' '    "m-4-4-3-5-0,e-l",' '"m-4-4-3-5-0,e-l"' >"$BATS_TEST_TMPDIR/strings"
+	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/strings"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' '    "U0G9QF9C6",' '    "nu-1-l",' '"nu-1-l"')" ]
+	[ "$stderr" = "bchess-pack: 2 records: 2 good, 0 bad, 0 warnings" ]
+	# A record of the json format that does not read is still reported.
+	run --separate-stderr bchess-pack <<<'{"moves":[{"from":[4,4]}],"result":"won"}'
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"move 1: a move needs"* ]]
+}
+
+@test "a payload percent-encoded twice (%252C) reads, in a CSV field too" {
+	b=https://www.joonas.io/buffalo-chess/
+	run --separate-stderr bchess-pack <<<"${b}?l=m-4-4-3-5-0%252Cm-1-1-2-1-0%252Ce-l"
+	[ "$status" -eq 0 ]
+	[ "$output" = "${b}?l=nu1d-4-l" ]
+	run --separate-stderr bchess-pack <<<"alice,${b}?l=m-4-4-3-5-0%252Cm-1-1-2-1-0%252Ce-l,won"
+	[ "$status" -eq 0 ]
+	[ "$output" = "alice,${b}?l=nu1d-4-l,won" ]
+}
+
+@test "a link that cannot be converted where it stands is reported, never passed over" {
+	b=https://www.joonas.io/buffalo-chess/
+	# Quoted-printable mail: a soft line break cuts the link, at its
+	# payload or inside its address; a link whole on its line converts.
+	printf '%s\n' "see ${b}?l=3Dm-4-4-3-5-0,m-1-1-2-=" '1-0,e-l bye' \
+	    'see https://www.joonas.io/buffa=' 'lo-chess/?l=3Dm-4-4-3-5-0,e-l' \
+	    "${b}?l=3Dm-4-4-3-5-0,e-l" >"$BATS_TEST_TMPDIR/mail"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/mail"
+	[ "$status" -eq 1 ]
+	[ "${lines[4]}" = "${b}?l=3Dnu-1-l" ]
+	[ "$(printf '%s\n' "$output" | head -4)" = "$(head -4 "$BATS_TEST_TMPDIR/mail")" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/mail:1: a soft line break of quoted-printable mail cuts the link (decode the mail first) (m-4-4-3-5-0,m-1-1-2-=)" ]
+	[[ "${stderr_lines[1]}" == "bchess-pack: $BATS_TEST_TMPDIR/mail:4: a soft line break of quoted-printable mail cuts the link"* ]]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	# A link encoded inside a redirecting address, among other links.
+	r='https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fwww.joonas.io%2Fbuffalo-chess%2F%3Fl%3Dm-4-4-3-5-0%252Ce-l&data=1'
+	run --separate-stderr bchess-pack -f legacy <<<"mail: $r ${b}?l=nu-1-i"
+	[ "$status" -eq 1 ]
+	[ "$output" = "mail: $r ${b}?l=m-4-4-3-5-0" ]
+	[ "$stderr" = "bchess-pack: stdin:1: link 1: a link to the game percent-encoded inside another address (take it out of the other address first) (buffalo-chess%2F%3Fl%3Dm-4-4-3-5-0%252Ce...)" ]
+	# Under -f json the line is an error object.
+	run --separate-stderr bchess-pack -f json <<<"see $r"
+	[ "$status" -eq 1 ]
+	[[ "$output" == '{"line":1,"error":"a link to the game percent-encoded inside another address'* ]]
+}
+
+@test "an HTML entity or JSON escape after a link is left after it, -f packed included" {
+	b=https://www.joonas.io/buffalo-chess/
+	run bchess-pack -f packed <<<"&quot;${b}?l=nu1d-4-l&quot; and ${b}?l=nu1d-4-l&amp;x=1&lt;"
+	[ "$output" = '&quot;YfpnvK&quot; and YfpnvK&lt;' ]
+	run bchess-pack -f packed <<<"\"${b}?l=nu1d-4-l\\u0026x=1\\n\""
+	[ "$output" = '"YfpnvK\n"' ]
+}
+
+@test "manual example: the links of a Slack export, slashes escaped, convert" {
+	run --separate-stderr bash -c "echo '\"text\": \"<https:\/\/www.joonas.io\/buffalo-chess\/?l=m-4-4-3-5-0,e-l>\",' | bchess-pack"
+	[ "$status" -eq 0 ]
+	[ "$output" = '"text": "<https:\/\/www.joonas.io\/buffalo-chess\/?l=nu-1-l>",' ]
+}
+
+@test "a spreadsheet saved as .xlsx or .ods (a ZIP archive) is reported, not read as payloads" {
+	printf 'PK\003\004\024\000\010\000https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\n\001\000\002\n' \
+	    >"$BATS_TEST_TMPDIR/links.xlsx"
+	echo 'https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l' >"$BATS_TEST_TMPDIR/links.csv"
+	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/links.xlsx" "$BATS_TEST_TMPDIR/links.csv"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/links.xlsx:1: a ZIP archive, such as an .xlsx or .ods spreadsheet, which is not read (save the sheet as CSV first) ("* ]]
+	[ "${stderr_lines[1]}" = "bchess-pack: 2 records: 1 good, 1 bad, 0 warnings" ]
+	# Copied as read, and the next file is read as text again.
+	cmp <(bchess-pack "$BATS_TEST_TMPDIR/links.xlsx" "$BATS_TEST_TMPDIR/links.csv" 2>/dev/null) \
+	    <(cat "$BATS_TEST_TMPDIR/links.xlsx"; echo 'https://www.joonas.io/buffalo-chess/?l=nu-1-l')
+}
+
+@test "UTF-16 text, as spreadsheets save Unicode Text, is reported at its first line, not passed over" {
+	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' |
+	    iconv -f UTF-8 -t UTF-16 >"$BATS_TEST_TMPDIR/u16"
+	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/u16"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/u16:1: UTF-16 text, which is not read (convert the file to UTF-8 first) ("* ]]
+	[ "${stderr_lines[1]}" = "bchess-pack: 1 records: 0 good, 1 bad, 0 warnings" ]
+	# Copied as read; the last line, a NUL after the last newline, gets
+	# a newline of its own as every last line does.
+	cmp <(bchess-pack "$BATS_TEST_TMPDIR/u16" 2>/dev/null) \
+	    <(cat "$BATS_TEST_TMPDIR/u16"; echo)
+	# Converted to UTF-8 first, its link converts.
+	run bash -c "iconv -f UTF-16 -t UTF-8 '$BATS_TEST_TMPDIR/u16' | bchess-pack | tail -n 1"
+	[ "$output" = "$(printf 'alice\thttps://www.joonas.io/buffalo-chess/?l=nu-1-l\r')" ]
 }

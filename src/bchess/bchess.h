@@ -108,13 +108,17 @@ game_add(struct game *g, const struct move *m)
 /*
  * url.c: where the links stand in a line.  Each link's payload is
  * line[start..end) and the whole link line[link_start..link_end); a bare
- * payload is a link of its own.
+ * payload is a link of its own.  A link the line holds that cannot be
+ * converted where it stands (cut by a line break, encoded inside another
+ * address) is kept with the reason, so that it is reported.
  */
 struct link {
 	size_t		 start;
 	size_t		 end;
 	size_t		 link_start;
 	size_t		 link_end;
+	const char	*why;		/* why it cannot be converted where it
+					   stands, or NULL */
 };
 
 struct record {
@@ -125,6 +129,7 @@ struct record {
 	size_t		 nlinks;
 	size_t		 linkcap;
 	int		 in_text;	/* other text stands beside the links */
+	int		 unread;	/* the input is UTF-16 or ZIP: copied */
 	const char	*payload;	/* the payload in hand, percent-decoded */
 	size_t		 paylen;
 	char		*decoded;	/* where escapes were decoded to */

@@ -6,7 +6,10 @@
  * alone on its line.  Each payload's place is kept so that output can
  * replace just it, and a copy is made with percent escapes decoded (old
  * links have %2C for commas).  A line of several words with no link is
- * text, not a record.
+ * text, not a record.  Links stand in text as exports write them: with
+ * HTML's "&amp;", JSON's "\/" and "\u0026", quoted-printable's "=3D",
+ * or percent-encoded a second time; a link the line holds but that
+ * cannot be converted where it stands is reported, never passed over.
  */
 
 #include "config.h"
@@ -24,21 +27,56 @@ static int	ends_link(int);
 static int	is_url_byte(int);
 static int	is_trailing_punctuation(int);
 static int	starts_legacy(const char *, size_t, size_t);
+static size_t	escape_length(const char *, size_t, size_t);
+static int	is_entity(const char *, size_t, size_t);
+static size_t	encoded_at(const char *, size_t, size_t, int);
+static size_t	slash_before(const char *, size_t, size_t);
+static size_t	slash_at(const char *, size_t, size_t);
 static int	game_url_start(const char *, size_t, size_t, size_t *);
 static size_t	scheme_start(const char *, size_t, size_t);
 static size_t	query_end(const char *, size_t, size_t);
+static int	opens_parameter(const char *, size_t, size_t);
 static size_t	find_l_parameter(const char *, size_t, size_t);
+static size_t	skip_plain(const char *, size_t, size_t);
+static int	follows_end_event(const char *, size_t, size_t);
 static size_t	payload_end(const char *, size_t, size_t);
+static int	opens_more(const char *, size_t, size_t);
 static size_t	link_end(const char *, size_t, size_t);
-static void	add_link(struct record *, size_t, size_t, size_t);
+static struct link *add_link(struct record *, size_t, size_t, size_t);
+static void	add_query_link(struct record *, size_t, size_t, size_t);
+static int	is_cut_address(const char *, size_t, size_t, size_t);
+static int	encoded_query_follows(const char *, size_t, size_t);
+static void	find_encoded_links(struct record *, size_t, size_t);
 static void	find_links(struct record *, size_t, size_t);
 static int	is_several_words(const char *, size_t, size_t);
+static int	holds_json_record(const char *, size_t, size_t);
+static int	is_json_punctuation(const char *, size_t, size_t);
+static int	split_quoted(struct record *, size_t, size_t);
 static int	split_word(struct record *, size_t, size_t,
 		    struct parse_error *);
+static const char *unread_file(const char *, size_t);
+static int	decode_escapes(char *, const char *, size_t, size_t *);
 static int	percent_decode(struct record *, const char *, size_t);
 
 static const char game_path[] = "buffalo-chess";
 static const char game_host[] = "joonas.io";
+
+/* The addresses of the game, of which a soft line break may leave a tail. */
+static const char *const game_addresses[] = {
+	"https://www.joonas.io/buffalo-chess",
+	"http://www.joonas.io/buffalo-chess",
+	"https://joonas.io/buffalo-chess",
+	"http://joonas.io/buffalo-chess"
+};
+
+static const char cut_by_soft_break[] = "a soft line break of "
+    "quoted-printable mail cuts the link (decode the mail first)";
+static const char zip_file[] = "a ZIP archive, such as an .xlsx or .ods "
+    "spreadsheet, which is not read (save the sheet as CSV first)";
+static const char utf16_text[] = "UTF-16 text, which is not read "
+    "(convert the file to UTF-8 first)";
+static const char encoded_inside[] = "a link to the game percent-encoded "
+    "inside another address (take it out of the other address first)";
 
 static int
 hex_value(int c)
@@ -55,23 +93,38 @@ hex_value(int c)
 /*
  * What a byte is to a link standing in text.  BYTE_END ends one: white
  * space, quotes, the brackets that Markdown, HTML and chat logs put
- * around one, and the bar of Slack's <URL|label>; other bytes stay in
+ * around one, the bar of Slack's <URL|label>, the semicolon between the
+ * fields of CSV in many locales and the backslash that opens an escape
+ * of a JSON string (such as the "\n" or "\"" after a link, but for the
+ * escapes of escape_length, which stand inside one); other bytes stay in
  * the payload, whose reader then refuses what is not its.  BYTE_PARAM
  * ends a parameter, BYTE_COMMA may end a payload, BYTE_PERCENT may open
- * an escaped comma.  Looked up, since every byte of a payload is.
+ * an escaped comma.  BYTE_TEXT, a byte of a character past ASCII (the
+ * full stop of Chinese and Japanese, an ellipsis, an emoji), ends a
+ * payload, which is ASCII, and the parameters after it.  Looked up, since every byte of a payload is.
  */
 #define BYTE_END	0x01
 #define BYTE_PARAM	0x02
 #define BYTE_COMMA	0x04
 #define BYTE_PERCENT	0x08
+#define BYTE_TEXT	0x10
+
+#define TEXT8(b)	[b] = BYTE_TEXT, [b + 1] = BYTE_TEXT, \
+			[b + 2] = BYTE_TEXT, [b + 3] = BYTE_TEXT, \
+			[b + 4] = BYTE_TEXT, [b + 5] = BYTE_TEXT, \
+			[b + 6] = BYTE_TEXT, [b + 7] = BYTE_TEXT
+#define TEXT64(b)	TEXT8(b), TEXT8(b + 8), TEXT8(b + 16), TEXT8(b + 24), \
+			TEXT8(b + 32), TEXT8(b + 40), TEXT8(b + 48), TEXT8(b + 56)
 
 static const unsigned char byte_class[256] = {
 	[' '] = BYTE_END, ['\t'] = BYTE_END, ['\n'] = BYTE_END,
 	['\v'] = BYTE_END, ['\f'] = BYTE_END, ['\r'] = BYTE_END,
 	['"'] = BYTE_END, ['\''] = BYTE_END, [')'] = BYTE_END,
 	[']'] = BYTE_END, ['<'] = BYTE_END, ['>'] = BYTE_END,
-	['|'] = BYTE_END, ['&'] = BYTE_PARAM, ['#'] = BYTE_PARAM,
+	['|'] = BYTE_END, [';'] = BYTE_END, ['\\'] = BYTE_END,
+	['&'] = BYTE_PARAM, ['#'] = BYTE_PARAM,
 	[','] = BYTE_COMMA, ['%'] = BYTE_PERCENT,
+	TEXT64(0x80), TEXT64(0xc0)
 };
 
 static int
@@ -109,6 +162,86 @@ starts_legacy(const char *line, size_t at, size_t last)
 }
 
 /*
+ * The length of an escaped byte that stands inside a link in text: the
+ * "&amp;" of HTML, the "\/" and "\u0026" of JSON strings; 0 when
+ * line[i] opens none.
+ */
+static size_t
+escape_length(const char *line, size_t i, size_t last)
+{
+	if (line[i] == '&')
+		return last - i >= 5 && memcmp(line + i, "&amp;", 5) == 0 ? 5 : 0;
+	if (line[i] != '\\' || last - i < 2)
+		return 0;
+	if (line[i + 1] == '/')
+		return 2;
+	return last - i >= 6 && memcmp(line + i, "\\u0026", 6) == 0 ? 6 : 0;
+}
+
+/*
+ * Whether line[i] opens an HTML entity other than "&amp;", such as the
+ * "&quot;" that ends a link quoted in HTML text.
+ */
+static int
+is_entity(const char *line, size_t i, size_t last)
+{
+	size_t j;
+
+	if (line[i] != '&' || escape_length(line, i, last) > 0)
+		return 0;
+	for (j = i + 1; j < last && j - i <= 8 &&
+	    (isalnum((unsigned char)line[j]) || line[j] == '#'); j++)
+		continue;
+	return j > i + 1 && j < last && line[j] == ';';
+}
+
+/*
+ * The length of the byte c percent-encoded at line[i], once ("%2C") or
+ * twice ("%252C"), or 0 if it is not there.
+ */
+static size_t
+encoded_at(const char *line, size_t i, size_t last, int c)
+{
+	size_t n = 1;
+
+	if (line[i] != '%')
+		return 0;
+	if (last - i >= 5 && line[i + 1] == '2' && line[i + 2] == '5')
+		n = 3;
+	if (last - i < n + 2 || hex_value(line[i + n]) != (c >> 4) ||
+	    hex_value(line[i + n + 1]) != (c & 0xf))
+		return 0;
+	return n + 2;
+}
+
+/*
+ * The length of the slash ending at line[i], plain or escaped as in a
+ * JSON string ("\/"), or 0 if there is none.
+ */
+static size_t
+slash_before(const char *line, size_t first, size_t i)
+{
+	if (i == first || line[i - 1] != '/')
+		return 0;
+	return i - first >= 2 && line[i - 2] == '\\' ? 2 : 1;
+}
+
+/*
+ * The length of the slash at line[i] in any of the forms an address
+ * takes inside another one: plain, JSON-escaped, percent-encoded once
+ * (%2F) or twice (%252F); 0 if there is none.
+ */
+static size_t
+slash_at(const char *line, size_t i, size_t last)
+{
+	if (line[i] == '/')
+		return 1;
+	if (last - i >= 2 && line[i] == '\\' && line[i + 1] == '/')
+		return 2;
+	return encoded_at(line, i, last, '/');
+}
+
+/*
  * The scheme name ending at line[colon], a letter and then letters,
  * digits, '+', '-' and '.'; returns its offset, or colon if none.
  */
@@ -134,18 +267,18 @@ scheme_start(const char *line, size_t first, size_t colon)
 static int
 game_url_start(const char *line, size_t first, size_t q, size_t *startp)
 {
-	size_t i = q, n = sizeof(game_path) - 1, h = sizeof(game_host) - 1;
+	size_t i = q, n = sizeof(game_path) - 1, h = sizeof(game_host) - 1, s;
 
 	if (i == first || !is_url_byte((unsigned char)line[i - 1])) {
 		*startp = q;
 		return 0;
 	}
-	while (i > first && line[i - 1] == '/')
-		i--;
+	while ((s = slash_before(line, first, i)) > 0)
+		i -= s;
 	if (i - first < n + 1 || memcmp(line + i - n, game_path, n) != 0 ||
-	    line[i - n - 1] != '/')
+	    slash_before(line, first, i - n) == 0)
 		return -1;
-	for (i -= n; i > first && line[i - 1] == '/'; i--)
+	for (i -= n; (s = slash_before(line, first, i)) > 0; i -= s)
 		continue;
 	if (i - first < h || strncasecmp(line + i - h, game_host, h) != 0)
 		return -1;
@@ -156,9 +289,12 @@ game_url_start(const char *line, size_t first, size_t q, size_t *startp)
 		*startp = i;
 		return 0;
 	}
-	if (i - first < 2 || line[i - 1] != '/' || line[i - 2] != '/')
+	if ((s = slash_before(line, first, i)) == 0)
 		return -1;
-	i -= 2;
+	i -= s;
+	if ((s = slash_before(line, first, i)) == 0)
+		return -1;
+	i -= s;
 	if (i > first && line[i - 1] == ':') {
 		if ((*startp = scheme_start(line, first, i - 1)) == i - 1)
 			return -1;
@@ -172,24 +308,42 @@ game_url_start(const char *line, size_t first, size_t q, size_t *startp)
 
 /*
  * Where the parameters of the query opened at line[q] may start: before
- * '#', a comma (of a CSV field) or a byte ending a link.
+ * '#', a comma (of a CSV field) or a byte ending a link, escapes skipped.
  */
 static size_t
 query_end(const char *line, size_t q, size_t last)
 {
-	size_t i;
+	size_t i = q + 1, n;
+	int c;
 
-	for (i = q + 1; i < last && line[i] != '#' && line[i] != ',' &&
-	    !ends_link((unsigned char)line[i]); i++)
-		continue;
+	for (; i < last; i++) {
+		if ((c = byte_class[(unsigned char)line[i]]) == 0 ||
+		    c == BYTE_PERCENT || c == BYTE_TEXT)
+			continue;
+		if ((n = escape_length(line, i, last)) > 0)
+			i += n - 1;
+		else if (c != BYTE_PARAM || line[i] == '#')
+			break;
+	}
 	return i;
 }
 
 /*
- * The first l parameter of the query line[q..last), q being its '?':
- * "l=" right after a '?' or a '&', or after the "&amp;" of a link copied
- * out of HTML.  Returns its offset, or last if none, in which case no
- * other '?' of the query has one either.
+ * Whether the parameter at line[i] of the query opened at line[q]
+ * follows a separator: the '?', a '&', HTML's "&amp;" or JSON's "\u0026".
+ */
+static int
+opens_parameter(const char *line, size_t q, size_t i)
+{
+	return line[i - 1] == '?' || line[i - 1] == '&' ||
+	    (i - q > 5 && memcmp(line + i - 5, "&amp;", 5) == 0) ||
+	    (i - q > 6 && memcmp(line + i - 6, "\\u0026", 6) == 0);
+}
+
+/*
+ * The first l parameter of the query line[q..last), q being its '?'.
+ * Returns its offset, or last if none, in which case no other '?' of the
+ * query has one either.
  */
 static size_t
 find_l_parameter(const char *line, size_t q, size_t last)
@@ -199,9 +353,8 @@ find_l_parameter(const char *line, size_t q, size_t last)
 
 	while (i < last && (p = memchr(line + i, 'l', last - i)) != NULL) {
 		i = (size_t)(p - line);
-		if (i + 1 < last && line[i + 1] == '=' && (line[i - 1] == '?' ||
-		    line[i - 1] == '&' || (i - q > 5 &&
-		    memcmp(line + i - 5, "&amp;", 5) == 0)))
+		if (i + 1 < last && line[i + 1] == '=' &&
+		    opens_parameter(line, q, i))
 			return i;
 		i++;
 	}
@@ -209,11 +362,39 @@ find_l_parameter(const char *line, size_t q, size_t last)
 }
 
 /*
+ * The first byte of line[i..last) that is not plain, looked at four at
+ * a time: most bytes of a payload are.
+ */
+static size_t
+skip_plain(const char *line, size_t i, size_t last)
+{
+	const unsigned char *p = (const unsigned char *)line;
+
+	while (last - i >= 4 && (byte_class[p[i]] | byte_class[p[i + 1]] |
+	    byte_class[p[i + 2]] | byte_class[p[i + 3]]) == 0)
+		i += 4;
+	while (i < last && byte_class[p[i]] == 0)
+		i++;
+	return i;
+}
+
+/* Whether line[start..comma) ends with an end event, e-w or e-l. */
+static int
+follows_end_event(const char *line, size_t start, size_t comma)
+{
+	return comma - start >= 3 && line[comma - 3] == 'e' &&
+	    line[comma - 2] == '-' &&
+	    (line[comma - 1] == 'w' || line[comma - 1] == 'l') &&
+	    (comma - start == 3 || line[comma - 4] == ',');
+}
+
+/*
  * The end of the payload starting at line[start]: '&', '#' or a byte that
  * ends a link.  Only legacy payloads hold commas, so any other ends at a
  * comma, as in an unquoted CSV field; so does a legacy payload written
- * with %2C once the next field does not start as an event.  Punctuation
- * that no payload ends with is left after it.
+ * with %2C (or %252C), or at a comma after its end event, once the next
+ * field does not start as an event.  Punctuation that no payload ends
+ * with is left after it.
  */
 static size_t
 payload_end(const char *line, size_t start, size_t last)
@@ -221,17 +402,15 @@ payload_end(const char *line, size_t start, size_t last)
 	size_t end;
 	int legacy = starts_legacy(line, start, last), escaped = 0, c;
 
-	for (end = start; end < last; end++) {
-		if ((c = byte_class[(unsigned char)line[end]]) == 0)
-			continue;
-		if (c & (BYTE_END | BYTE_PARAM))
+	for (end = start; (end = skip_plain(line, end, last)) < last; end++) {
+		c = byte_class[(unsigned char)line[end]];
+		if (c & (BYTE_END | BYTE_PARAM | BYTE_TEXT))
 			break;
-		if ((c & BYTE_COMMA) && (!legacy ||
-		    (escaped && !starts_legacy(line, end + 1, last))))
+		if ((c & BYTE_COMMA) && (!legacy || ((end + 1 == last ||
+		    line[end + 1] != 'm') && !starts_legacy(line, end + 1,
+		    last) && (escaped || follows_end_event(line, start, end)))))
 			break;
-		if ((c & BYTE_PERCENT) && last - end >= 3 &&
-		    line[end + 1] == '2' &&
-		    (line[end + 2] == 'C' || line[end + 2] == 'c'))
+		if ((c & BYTE_PERCENT) && encoded_at(line, end, last, ','))
 			escaped = 1;
 	}
 	while (end > start && is_trailing_punctuation((unsigned char)line[end - 1]))
@@ -240,25 +419,49 @@ payload_end(const char *line, size_t start, size_t last)
 }
 
 /*
+ * Whether other parameters or a fragment follow the payload ending at
+ * line[end]: a '&' that is no HTML entity such as "&quot;", JSON's
+ * "\u0026" or a '#'.
+ */
+static int
+opens_more(const char *line, size_t end, size_t last)
+{
+	if (line[end] == '#')
+		return 1;
+	if (line[end] == '&')
+		return !is_entity(line, end, last);
+	return escape_length(line, end, last) == 6;
+}
+
+/*
  * The end of the link whose payload ends at line[end]: other parameters
- * and a fragment go on to a byte that ends a link or a comma, but for the
+ * and a fragment go on, escapes and all, to a byte that ends a link, a
+ * comma, a character past ASCII or an HTML entity, but for the
  * punctuation after them.
  */
 static size_t
 link_end(const char *line, size_t end, size_t last)
 {
-	size_t i = end;
+	size_t i = end, n;
 
-	if (i == last || (line[i] != '&' && line[i] != '#'))
+	if (i == last || !opens_more(line, i, last))
 		return end;
-	while (i < last && line[i] != ',' && !ends_link((unsigned char)line[i]))
+	while (i < last) {
+		if ((n = escape_length(line, i, last)) > 0) {
+			i += n;
+			continue;
+		}
+		if (line[i] == ',' || (byte_class[(unsigned char)line[i]] &
+		    (BYTE_END | BYTE_TEXT)) || is_entity(line, i, last))
+			break;
 		i++;
+	}
 	while (i > end && is_trailing_punctuation((unsigned char)line[i - 1]))
 		i--;
 	return i;
 }
 
-static void
+static struct link *
 add_link(struct record *rec, size_t link_start, size_t start, size_t last)
 {
 	struct link *k;
@@ -273,37 +476,144 @@ add_link(struct record *rec, size_t link_start, size_t start, size_t last)
 	k->start = start;
 	k->end = payload_end(rec->line, start, last);
 	k->link_end = link_end(rec->line, k->end, last);
+	k->why = NULL;
+	return k;
+}
+
+/*
+ * The link whose l parameter's value starts at line[start].  In
+ * quoted-printable mail "l=" is "l=3D", and a payload running to a '='
+ * that ends the line is cut there by a soft line break: no payload ends
+ * with '='.
+ */
+static void
+add_query_link(struct record *rec, size_t link_start, size_t start,
+    size_t last)
+{
+	struct link *k;
+
+	if (last - start >= 2 && rec->line[start] == '3' &&
+	    rec->line[start + 1] == 'D')
+		start += 2;
+	k = add_link(rec, link_start, start, last);
+	if (k->end == last && k->end > k->start && rec->line[last - 1] == '=')
+		k->why = cut_by_soft_break;
+}
+
+/*
+ * Whether the query opened at line[q], glued to an address that is not
+ * the game's, is the rest of a link to the game that a soft line break
+ * of quoted-printable mail cut: its l parameter is "l=3D" and the
+ * address is the tail of the game's.
+ */
+static int
+is_cut_address(const char *line, size_t first, size_t q, size_t last)
+{
+	size_t w = q, n, len, i;
+
+	if (last - q < 5 || memcmp(line + q + 1, "l=3D", 4) != 0)
+		return 0;
+	while (w > first && is_url_byte((unsigned char)line[w - 1]))
+		w--;
+	for (n = q; n > w && line[n - 1] == '/'; n--)
+		continue;
+	if ((len = n - w) == 0)
+		return 0;
+	for (i = 0; i < sizeof(game_addresses) / sizeof(game_addresses[0]);
+	    i++)
+		if (strlen(game_addresses[i]) > len &&
+		    strncasecmp(game_addresses[i] + strlen(game_addresses[i]) -
+		    len, line + w, len) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether the game's path ending at line[i] goes on, after its slashes,
+ * with a query percent-encoded ("%3F", or "%253F" encoded twice), as
+ * the target of a redirecting address (a mail scanner's, a search
+ * engine's) has it.
+ */
+static int
+encoded_query_follows(const char *line, size_t i, size_t last)
+{
+	size_t s;
+
+	while (i < last && (s = slash_at(line, i, last)) > 0)
+		i += s;
+	return i < last && encoded_at(line, i, last, '?') > 0;
+}
+
+/*
+ * Links to the game percent-encoded inside another address in
+ * line[from..to), which cannot be converted where they stand: each is
+ * kept as a bad link, so that the line is reported.
+ */
+static void
+find_encoded_links(struct record *rec, size_t from, size_t to)
+{
+	const char *line = rec->line, *p;
+	size_t n = sizeof(game_path) - 1, i = from, at, end;
+	struct link *k;
+
+	while (to - i >= n &&
+	    (p = memmem(line + i, to - i, game_path, n)) != NULL) {
+		at = (size_t)(p - line);
+		i = at + n;
+		if (!encoded_query_follows(line, i, to))
+			continue;
+		for (end = i; end < to && line[end] != '&' &&
+		    !ends_link((unsigned char)line[end]); end++)
+			continue;
+		k = add_link(rec, at, at, at);
+		k->end = k->link_end = end;
+		k->why = encoded_inside;
+		i = end;
+	}
 }
 
 /*
  * Every link in line[first..last), in order: "l=" at the start of the
  * line, then each '?' that opens a link to the game or a query string
- * and has an l parameter.
+ * and has an l parameter, and links to the game encoded inside other
+ * addresses in the text between them.
  */
 static void
 find_links(struct record *rec, size_t first, size_t last)
 {
 	const char *line = rec->line, *p;
-	size_t i = first, link_start, qend, l;
+	size_t i = first, link_start, qend, l, text = first;
+	int cut;
 
 	if (last - first >= 2 && line[first] == 'l' && line[first + 1] == '=') {
-		add_link(rec, first, first + 2, last);
-		i = rec->link[0].link_end;
+		add_query_link(rec, first, first + 2, last);
+		i = text = rec->link[0].link_end;
 	}
 	while (i < last && (p = memchr(line + i, '?', last - i)) != NULL) {
 		i = (size_t)(p - line);
+		cut = 0;
 		if (game_url_start(line, first, i, &link_start) == -1) {
-			i++;
-			continue;
+			if (!(cut = is_cut_address(line, first, i, last))) {
+				i++;
+				continue;
+			}
+			link_start = l = i + 1;
+		} else {
+			qend = query_end(line, i, last);
+			if ((l = find_l_parameter(line, i, qend)) == qend) {
+				i = qend;
+				continue;
+			}
 		}
-		qend = query_end(line, i, last);
-		if ((l = find_l_parameter(line, i, qend)) == qend) {
-			i = qend;
-			continue;
-		}
-		add_link(rec, link_start, l + 2, last);
-		i = rec->link[rec->nlinks - 1].link_end;
+		if (text < link_start)
+			find_encoded_links(rec, text, link_start);
+		add_query_link(rec, link_start, l + 2, last);
+		if (cut)
+			rec->link[rec->nlinks - 1].why = cut_by_soft_break;
+		i = text = rec->link[rec->nlinks - 1].link_end;
 	}
+	if (text < last)
+		find_encoded_links(rec, text, last);
 }
 
 /*
@@ -325,6 +635,65 @@ is_several_words(const char *line, size_t first, size_t last)
 }
 
 /*
+ * Whether a line opening with '{' and holding no link is a JSON record
+ * of the json format rather than other JSON, such as a line of a chat
+ * export: it names "moves" or "result".
+ */
+static int
+holds_json_record(const char *line, size_t first, size_t last)
+{
+	return memmem(line + first, last - first, "\"moves\"", 7) != NULL ||
+	    memmem(line + first, last - first, "\"result\"", 8) != NULL;
+}
+
+/*
+ * Whether line[first..last) is nothing but the brackets, braces, commas
+ * and colons that a pretty-printed JSON export puts alone on a line,
+ * which no payload is.
+ */
+static int
+is_json_punctuation(const char *line, size_t first, size_t last)
+{
+	size_t i;
+
+	for (i = first; i < last; i++)
+		if (strchr("[]{},:", line[i]) == NULL || line[i] == '\0')
+			return 0;
+	return 1;
+}
+
+/*
+ * A single word in double quotes, then perhaps a comma or a colon: a
+ * string of a pretty-printed JSON file or a quoted CSV field alone on
+ * its line.  It is a bare payload, converted inside its quotes, if it
+ * starts as one in a form with a dash (legacy, compact), and text
+ * otherwise, as the names and identifiers of a JSON export are.
+ * Returns 0 with the link added, RECORD_TEXT, or -1 if the line is not
+ * one word quoted so.
+ */
+static int
+split_quoted(struct record *rec, size_t first, size_t last)
+{
+	const char *line = rec->line;
+	size_t close = last - 1;
+	struct link *k;
+
+	if (line[close] == ',' || line[close] == ':')
+		close--;
+	if (line[first] != '"' || close <= first + 1 || line[close] != '"' ||
+	    memchr(line + first + 1, '"', close - first - 1) != NULL ||
+	    memchr(line + first + 1, ' ', close - first - 1) != NULL ||
+	    memchr(line + first + 1, '\t', close - first - 1) != NULL)
+		return -1;
+	if (!starts_legacy(line, first + 1, close) &&
+	    memchr(line + first + 1, '-', close - first - 1) == NULL)
+		return RECORD_TEXT;
+	k = add_link(rec, first + 1, first + 1, first + 1);
+	k->end = k->link_end = close;
+	return 0;
+}
+
+/*
  * A single word alone on its line: an address with no link to the game
  * in it is refused; anything else is taken for a bare payload.
  */
@@ -334,6 +703,7 @@ split_word(struct record *rec, size_t first, size_t last,
 {
 	const char *line = rec->line, *q;
 	size_t at, start;
+	struct link *k;
 
 	q = memchr(line + first, '?', last - first);
 	at = q != NULL ? (size_t)(q - line) : last;
@@ -344,20 +714,50 @@ split_word(struct record *rec, size_t first, size_t last,
 		return parse_error_set(pe, "not a link to the game", 0,
 		    line + first, last - first);
 	}
-	add_link(rec, first, first, first);
-	rec->link[0].end = rec->link[0].link_end = last;
+	k = add_link(rec, first, first, first);
+	k->end = k->link_end = last;
+	return 0;
+}
+
+/*
+ * Decode the percent escapes of p[0..len) into out, which may be p
+ * itself (the text only shrinks).  Returns 0 with *outlen set, or -1
+ * for a bad escape.
+ */
+static int
+decode_escapes(char *out, const char *p, size_t len, size_t *outlen)
+{
+	size_t i, o = 0;
+	int hi, lo;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] != '%') {
+			out[o++] = p[i];
+			continue;
+		}
+		if (i + 2 >= len || (hi = hex_value(p[i + 1])) == -1 ||
+		    (lo = hex_value(p[i + 2])) == -1)
+			return -1;
+		out[o++] = (char)(hi << 4 | lo);
+		i += 2;
+	}
+	out[o] = '\0';
+	*outlen = o;
 	return 0;
 }
 
 /*
  * Most payloads have no escapes and are used where they stand; the others
- * are decoded into the record's own buffer.
+ * are decoded into the record's own buffer.  No payload holds a '%', so
+ * one that still does once decoded was encoded twice (%252C), as a link
+ * pasted into another one is, and is decoded again.
  */
+#define DECODE_ROUNDS	3
+
 static int
 percent_decode(struct record *rec, const char *p, size_t len)
 {
-	size_t i;
-	int hi, lo;
+	int round;
 
 	if (memchr(p, '%', len) == NULL) {
 		rec->payload = p;
@@ -368,60 +768,90 @@ percent_decode(struct record *rec, const char *p, size_t len)
 		rec->decoded = xreallocarray(rec->decoded, len + 1, 1);
 		rec->paycap = len + 1;
 	}
-	rec->paylen = 0;
-	for (i = 0; i < len; i++) {
-		if (p[i] == '%') {
-			if (i + 2 >= len)
-				return -1;
-			if ((hi = hex_value(p[i + 1])) == -1 ||
-			    (lo = hex_value(p[i + 2])) == -1)
-				return -1;
-			rec->decoded[rec->paylen++] = (char)(hi << 4 | lo);
-			i += 2;
-		} else
-			rec->decoded[rec->paylen++] = p[i];
-	}
-	rec->decoded[rec->paylen] = '\0';
+	if (decode_escapes(rec->decoded, p, len, &rec->paylen) == -1)
+		return -1;
+	for (round = 1; round < DECODE_ROUNDS &&
+	    memchr(rec->decoded, '%', rec->paylen) != NULL; round++)
+		if (decode_escapes(rec->decoded, rec->decoded, rec->paylen,
+		    &rec->paylen) == -1)
+			return -1;
 	rec->payload = rec->decoded;
 	return 0;
 }
 
 /*
+ * What a file that is not text of lines is, from its first line: UTF-16
+ * by its byte order mark, or a ZIP archive (the spreadsheets of Excel
+ * and LibreOffice are); NULL for text.
+ */
+static const char *
+unread_file(const char *line, size_t len)
+{
+	if (len >= 2 && ((line[0] == '\xff' && line[1] == '\xfe') ||
+	    (line[0] == '\xfe' && line[1] == '\xff')))
+		return utf16_text;
+	if (len >= 4 && memcmp(line, "PK\x03\x04", 4) == 0)
+		return zip_file;
+	return NULL;
+}
+
+/*
  * Find the links of line.  A UTF-8 byte order mark opening the input
- * (first_line set) is not part of the first record.  A JSON payload
- * opens with '{' and is the whole line but the white space around it.
- * Returns 0 with rec->link filled in, RECORD_TEXT for a line with no
- * link that is no record, or -1 with *pe set for a word alone on its
- * line that cannot be a payload.
+ * (first_line set) is not part of the first record; a UTF-16 one makes
+ * its first line bad and the rest of it text, copied unread.  A line opening
+ * with '{' and holding no link is a JSON payload, the whole line but the
+ * white space around it, if it is a record of the json format, and text
+ * otherwise (a line of a JSON chat export, whose links are converted
+ * like any others), as is a line of JSON punctuation alone and a quoted
+ * word that is no payload.  Returns 0 with rec->link filled in, RECORD_TEXT for
+ * a line with no link that is no record, or -1 with *pe set for a word
+ * alone on its line that cannot be a payload.
  */
 int
 split_record(struct record *rec, const char *line, size_t len,
     int first_line, struct parse_error *pe)
 {
 	size_t first = 0, last = len, n;
+	struct link *k;
+	const char *why;
+	int rc;
 
 	rec->line = line;
 	rec->len = len;
 	rec->nlinks = 0;
 	rec->bom = 0;
+	if (first_line && (why = unread_file(line, len)) != NULL) {
+		rec->unread = 1;
+		return parse_error_set(pe, why, 0, line, len);
+	}
+	if (first_line)
+		rec->unread = 0;
+	if (rec->unread)
+		return RECORD_TEXT;
 	if (first_line && len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0)
 		first = rec->bom = 3;
 	while (first < last && (line[first] == ' ' || line[first] == '\t'))
 		first++;
-	while (last > first && (line[last - 1] == ' ' || line[last - 1] == '\t'))
+	while (last > first && (line[last - 1] == ' ' ||
+	    line[last - 1] == '\t' || line[last - 1] == '\r'))
 		last--;
 	if (first == last)
 		return RECORD_TEXT;
-	if (line[first] == '{') {
-		add_link(rec, first, first, first);
-		rec->link[0].end = rec->link[0].link_end = last;
-	} else {
-		find_links(rec, first, last);
-		if (rec->nlinks == 0 && is_several_words(line, first, last))
+	find_links(rec, first, last);
+	if (rec->nlinks == 0 && line[first] == '{') {
+		if (!holds_json_record(line, first, last))
 			return RECORD_TEXT;
-		if (rec->nlinks == 0 && split_word(rec, first, last, pe) == -1)
-			return -1;
+		k = add_link(rec, first, first, first);
+		k->end = k->link_end = last;
 	}
+	if (rec->nlinks == 0 && last - first >= 3 &&
+	    (rc = split_quoted(rec, first, last)) == RECORD_TEXT)
+		return RECORD_TEXT;
+	if (rec->nlinks == 0 && (is_several_words(line, first, last) ||
+	    is_json_punctuation(line, first, last)))
+		return RECORD_TEXT;
+	if (rec->nlinks == 0 && split_word(rec, first, last, pe) == -1)
+		return -1;
 	n = rec->nlinks;
 	rec->in_text = n > 1 || rec->link[0].link_start > first ||
 	    rec->link[n - 1].link_end < last;
@@ -430,7 +860,8 @@ split_record(struct record *rec, const char *line, size_t len,
 
 /*
  * Decode the payload of link k into rec->payload.  Returns -1 with *pe
- * set when it is over the limit or a percent escape is bad.
+ * set when it is over the limit, a percent escape is bad or the link
+ * cannot be converted where it stands.
  */
 int
 record_payload(struct record *rec, size_t k, struct parse_error *pe)
@@ -439,6 +870,8 @@ record_payload(struct record *rec, size_t k, struct parse_error *pe)
 	const char *p = rec->line + l->start;
 	size_t len = l->end - l->start;
 
+	if (l->why != NULL)
+		return parse_error_set(pe, l->why, 0, p, len);
 	if (len > PAYLOAD_MAX)
 		return parse_error_set(pe, "a payload is at most "
 		    PAYLOAD_MAX_TEXT " bytes", 0, p, len);
