@@ -12,6 +12,11 @@
  * the board; _move_P_S_B is branch B, which replaces ply S (from 1) of
  * branch P (0 being the main line); _commentN and _commentB_N are on
  * ply N of the main line or of branch B.
+ *
+ * Inside a web page a block is HTML text: it is read as a browser shows
+ * it, markup left out, <br> a line break, the entities decoded, and the
+ * move fields with the layout's white space taken out.  In a comment
+ * "||" is a line break, as the viewers show it.
  */
 
 #include "config.h"
@@ -20,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "gf.h"
 #include "xq.h"
@@ -58,8 +64,16 @@ struct branch {
 static size_t	 read_fields(const char *, const char *, struct field **);
 static const struct field *find(const struct field *, size_t, const char *);
 static int	 read_binit(const struct field *, struct xqpos *);
-static void	 game_block(const char *, const char *, const char *,
+static void	 game_block(const char *, const char *, char *, const char *,
 		    size_t, game_fn *, void *);
+static int	 is_web_page(const char *, const char *);
+static char	*page_text(const char *, const char *, size_t *);
+static size_t	 put_tag(const char *, const char *, char *, size_t *);
+static size_t	 put_entity(const char *, const char *, char *, size_t *);
+static size_t	 put_utf8(unsigned long, char *);
+static void	 squeeze_move_fields(struct field *, size_t, char *);
+static void	 comment_text(struct gamerec *, uint32_t, const char *,
+		    size_t);
 static int	 by_number(const void *, const void *);
 static void	 play_branch(struct gamerec *, struct branch *, size_t,
 		    size_t);
@@ -254,14 +268,36 @@ add_comments(struct gamerec *g, struct branch *br, size_t nbr,
 			    "not have, left out", f[i].name, f[i].nlen);
 			continue;
 		}
-		gamerec_comment(g, id, f[i].value, f[i].vlen);
+		comment_text(g, id, f[i].value, f[i].vlen);
 	}
 }
 
-/* One [DhtmlXQ] block, p to end, as a game. */
+/* A comment of the file on a node, its "||" made line breaks. */
 static void
-game_block(const char *p, const char *end, const char *file, size_t number,
-    game_fn *fn, void *arg)
+comment_text(struct gamerec *g, uint32_t id, const char *s, size_t len)
+{
+	char *t;
+	size_t i, n;
+
+	t = xmalloc(len + 1);
+	for (i = n = 0; i < len; i++) {
+		if (s[i] == '|' && i + 1 < len && s[i + 1] == '|') {
+			t[n++] = '\n';
+			i++;
+		} else
+			t[n++] = s[i];
+	}
+	gamerec_comment(g, id, t, n);
+	free(t);
+}
+
+/*
+ * One [DhtmlXQ] block, p to end, as a game; page is the text of a web
+ * page that p points into (its move fields are squeezed), or NULL.
+ */
+static void
+game_block(const char *p, const char *end, char *page, const char *file,
+    size_t number, game_fn *fn, void *arg)
 {
 	struct gamerec g;
 	struct field *f;
@@ -273,6 +309,8 @@ game_block(const char *p, const char *end, const char *file, size_t number,
 	char name[32], *e;
 
 	nf = read_fields(p, end, &f);
+	if (page != NULL)
+		squeeze_move_fields(f, nf, page);
 	gamerec_init(&g, file, number);
 	for (i = 0; i < sizeof(tag_names) / sizeof(tag_names[0]); i++)
 		if ((x = find(f, nf, tag_names[i].field)) != NULL &&
@@ -375,12 +413,21 @@ dhtmlxq_read(const char *text, size_t len, const char *file, game_fn *fn,
     void *arg)
 {
 	const char *p = text, *end = text + len, *q, *close;
-	size_t number = 0;
+	char *page = NULL;
+	size_t number = 0, plen;
 
+	/* A web page is read as the text a browser shows of it. */
+	if (is_web_page(text, end)) {
+		page = page_text(text, end, &plen);
+		p = page;
+		end = page + plen;
+		len = plen;
+	}
 	/* [DhtmlXQ] opens a game; a page without one holds one game. */
 	if (memmem(p, len, "[DhtmlXQ]", 9) == NULL) {
 		if (memmem(p, len, "[DhtmlXQ_", 9) != NULL)
-			game_block(p, end, file, 1, fn, arg);
+			game_block(p, end, page, file, 1, fn, arg);
+		free(page);
 		return;
 	}
 	while ((q = memmem(p, end - p, "[DhtmlXQ]", 9)) != NULL) {
@@ -389,8 +436,188 @@ dhtmlxq_read(const char *text, size_t len, const char *file, game_fn *fn,
 		p = memmem(q, end - q, "[DhtmlXQ]", 9);
 		if (close == NULL || (p != NULL && p < close))
 			close = p != NULL ? p : end;
-		game_block(q, close, file, ++number, fn, arg);
+		game_block(q, close, page, file, ++number, fn, arg);
 		p = close;
+	}
+	free(page);
+}
+
+/*
+ * Reading a web page.  It is one when its first character that is not
+ * white space (after a byte order mark) opens markup.
+ */
+static int
+is_web_page(const char *p, const char *end)
+{
+	if (end - p >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' ||
+	    *p == '\n'))
+		p++;
+	return p < end && *p == '<';
+}
+
+/*
+ * The text of a page as a browser shows it, NUL-terminated: tags left
+ * out but <br>, a line break; entities decoded; a line break of the
+ * source, with the blanks that follow it, one space (none after a
+ * <br>).  The text is never longer than the page.
+ */
+static char *
+page_text(const char *p, const char *end, size_t *outlen)
+{
+	char *out;
+	size_t n = 0;
+
+	out = xmalloc((size_t)(end - p) + 1);
+	while (p < end) {
+		if (*p == '<')
+			p += put_tag(p, end, out, &n);
+		else if (*p == '&')
+			p += put_entity(p, end, out, &n);
+		else if (*p == '\r' || *p == '\n') {
+			while (p < end && (*p == '\r' || *p == '\n' ||
+			    *p == ' ' || *p == '\t'))
+				p++;
+			if (n > 0 && out[n - 1] != '\n')
+				out[n++] = ' ';
+		} else
+			out[n++] = *p++;
+	}
+	out[n] = '\0';
+	*outlen = n;
+	return out;
+}
+
+/*
+ * Markup at p: a comment or a tag left out, <br> made a line break;
+ * how many bytes it took.  A '<' that opens none is text.
+ */
+static size_t
+put_tag(const char *p, const char *end, char *out, size_t *n)
+{
+	const char *close, *name;
+
+	if (end - p >= 4 && memcmp(p, "<!--", 4) == 0) {
+		close = memmem(p + 4, end - p - 4, "-->", 3);
+		return close == NULL ? (size_t)(end - p) :
+		    (size_t)(close + 3 - p);
+	}
+	name = p + 1 < end && p[1] == '/' ? p + 2 : p + 1;
+	if (name >= end || (!isalpha((unsigned char)*name) && *name != '!') ||
+	    (close = memchr(p, '>', end - p)) == NULL) {
+		out[(*n)++] = *p;
+		return 1;
+	}
+	if (close - name >= 2 && strncasecmp(name, "br", 2) == 0 &&
+	    (name + 2 == close || name[2] == '/' || name[2] == ' '))
+		out[(*n)++] = '\n';
+	return close + 1 - p;
+}
+
+/*
+ * An entity at p decoded: the five of XML, &nbsp; and a character by
+ * its number; how many bytes it took.  Another '&' is text as it is.
+ */
+static size_t
+put_entity(const char *p, const char *end, char *out, size_t *n)
+{
+	static const struct {
+		const char	*name, *text;
+	} named[] = {
+		{ "amp;", "&" }, { "lt;", "<" }, { "gt;", ">" },
+		{ "quot;", "\"" }, { "apos;", "'" }, { "nbsp;", "\xc2\xa0" }
+	};
+	const char *q = p + 1;
+	unsigned long c = 0;
+	size_t i, len;
+	int base = 10;
+
+	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+		len = strlen(named[i].name);
+		if ((size_t)(end - q) >= len && memcmp(q, named[i].name,
+		    len) == 0) {
+			memcpy(out + *n, named[i].text, strlen(named[i].text));
+			*n += strlen(named[i].text);
+			return len + 1;
+		}
+	}
+	if (q < end && *q == '#') {
+		q++;
+		if (q < end && (*q == 'x' || *q == 'X')) {
+			base = 16;
+			q++;
+		}
+		for (i = 0; q + i < end && i < 7 && isxdigit((unsigned char)
+		    q[i]) && (base == 16 || isdigit((unsigned char)q[i])); i++)
+			c = c * base + (isdigit((unsigned char)q[i]) ?
+			    (unsigned long)(q[i] - '0') :
+			    (unsigned long)(tolower((unsigned char)q[i]) -
+			    'a' + 10));
+		if (i > 0 && q + i < end && q[i] == ';' &&
+		    (len = put_utf8(c, out + *n)) > 0) {
+			*n += len;
+			return (size_t)(q + i + 1 - p);
+		}
+	}
+	out[(*n)++] = '&';
+	return 1;
+}
+
+/*
+ * Code point c as UTF-8 at out; its length, 0 for none that text may
+ * hold (NUL, a surrogate, beyond Unicode).  An entity is at least as
+ * long as the bytes it gives.
+ */
+static size_t
+put_utf8(unsigned long c, char *out)
+{
+	if (c == 0 || (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
+		return 0;
+	if (c < 0x80) {
+		out[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		out[0] = (char)(0xc0 | c >> 6);
+		out[1] = (char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		out[0] = (char)(0xe0 | c >> 12);
+		out[1] = (char)(0x80 | (c >> 6 & 0x3f));
+		out[2] = (char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | c >> 18);
+	out[1] = (char)(0x80 | (c >> 12 & 0x3f));
+	out[2] = (char)(0x80 | (c >> 6 & 0x3f));
+	out[3] = (char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
+/*
+ * The squares of _movelist, _move_P_S_B and _binit with the white space
+ * a page's layout put among them taken out, in place in page.
+ */
+static void
+squeeze_move_fields(struct field *f, size_t nf, char *page)
+{
+	size_t i, j, k, at;
+	char *v;
+
+	for (i = 0; i < nf; i++) {
+		if (!(f[i].nlen == 8 && memcmp(f[i].name, "movelist", 8) ==
+		    0) && !(f[i].nlen == 5 && memcmp(f[i].name, "binit",
+		    5) == 0) && !(f[i].nlen > 5 && memcmp(f[i].name,
+		    "move_", 5) == 0))
+			continue;
+		at = (size_t)(f[i].value - page);
+		v = page + at;
+		for (j = k = 0; j < f[i].vlen; j++)
+			if (v[j] != ' ' && v[j] != '\n' && v[j] != '\t')
+				v[k++] = v[j];
+		f[i].vlen = k;
 	}
 }
 
@@ -400,18 +627,26 @@ dhtmlxq_read(const char *text, size_t len, const char *file, game_fn *fn,
  * always written before it.
  */
 
-static void	 put_field(FILE *, const char *, const char *);
+static void	 put_field(FILE *, const char *, const char *, int);
 static void	 put_square(FILE *, int);
 
+/*
+ * A field; in a comment (breaks nonzero) a line break is written "||",
+ * as the viewers read it.
+ */
 static void
-put_field(FILE *fp, const char *name, const char *value)
+put_field(FILE *fp, const char *name, const char *value, int breaks)
 {
 	const char *p;
 
 	fprintf(fp, "[DhtmlXQ_%s]", name);
 	/* A bracket would end the value early. */
 	for (p = value; *p != '\0'; p++)
-		if (*p == '[')
+		if (breaks && *p == '\r' && p[1] == '\n')
+			continue;
+		else if (breaks && *p == '\n')
+			fputs("||", fp);
+		else if (*p == '[')
 			fputs("\xef\xbc\xbb", fp);
 		else if (*p == ']')
 			fputs("\xef\xbc\xbd", fp);
@@ -439,11 +674,11 @@ dhtmlxq_write(FILE *fp, const struct gamerec *g)
 	fputs("[DhtmlXQ]\n", fp);
 	for (i = 0; i < sizeof(tag_names) / sizeof(tag_names[0]); i++)
 		if ((r = gamerec_tag(g, tag_names[i].tag)) != NULL)
-			put_field(fp, tag_names[i].field, r);
+			put_field(fp, tag_names[i].field, r, 0);
 	r = strcmp(g->result, "1-0") == 0 ? "红胜" :
 	    strcmp(g->result, "0-1") == 0 ? "黑胜" :
 	    strcmp(g->result, "1/2-1/2") == 0 ? "和局" : "未知";
-	put_field(fp, "result", r);
+	put_field(fp, "result", r, 0);
 	if (!is_start_position(&g->start)) {
 		/* Every piece into the first free slot of its kind. */
 		memset(used, 0, sizeof(used));
@@ -519,7 +754,7 @@ dhtmlxq_write(FILE *fp, const struct gamerec *g)
 		else
 			snprintf(name, sizeof(name), "comment%u_%u",
 			    branch[id], g->node[id].ply);
-		put_field(fp, name, g->node[id].comment);
+		put_field(fp, name, g->node[id].comment, 1);
 	}
 	free(stack);
 	free(branch);

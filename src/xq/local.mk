@@ -111,6 +111,14 @@ EXTRA_DIST += \
 	tests/data/xq-notation/variants.in \
 	tests/data/xq-notation/variants.ucci
 
+# Text encodings and the doors of text: UTF-16, GBK lines, web pages.
+TESTS += tests/xq-encodings.bats
+EXTRA_DIST += \
+	tests/xq-encodings.bats \
+	tests/data/xq-encodings/game.pgn \
+	tests/data/xq-encodings/moves.txt \
+	tests/data/xq-encodings/page.html
+
 # Game files: PGN, DhtmlXQ and XQF, read and written.
 TESTS += tests/xq-files.bats
 EXTRA_DIST += \

@@ -57,7 +57,7 @@ struct options {
 	enum scheme	 scheme;
 	int		 version;	/* of the packed games written */
 	enum file_format file_format;
-	const char	*encoding;	/* of game files; NULL: told by content */
+	const char	*encoding;	/* of the input; NULL: told by content */
 	int		 lines;		/* every line of a game's tree */
 	enum notation	 movetext;	/* of PGN written */
 };
@@ -80,6 +80,14 @@ static __dead void usage(int);
 static void	 parse_format(const char *, struct options *);
 static void	 parse_input(const char *, struct options *);
 static int	 filter(const char *, const struct options *);
+static int	 filter_stream(struct linereader *, const struct options *);
+static int	 wide_encoding(const char *);
+static int	 utf16_bom(const char *, size_t);
+static int	 filter_wide(struct linereader *, const struct options *,
+		    const char *);
+static int	 has_high_byte(const char *, size_t);
+static char	*line_to_utf8(const struct linereader *, const struct options *,
+		    size_t *);
 static int	 do_line(const struct linereader *, const struct options *);
 static enum input detect_input(const char *, size_t);
 static int	 read_game(const struct linereader *, const struct options *,
@@ -401,28 +409,78 @@ write_line(const struct linereader *lr, const char *s)
 }
 
 /*
+ * Does the line hold a byte outside ASCII?  Only such a line can be in
+ * an encoding other than UTF-8 or need checking for it.
+ */
+static int
+has_high_byte(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return 1;
+	return 0;
+}
+
+/*
+ * The line as UTF-8 text, NUL-terminated: converted from the encoding
+ * -E gives, or checked to be UTF-8 already.  NULL, reported, when it is
+ * not text in that encoding: a line in GBK or Big5 is not guessed at.
+ */
+static char *
+line_to_utf8(const struct linereader *lr, const struct options *o,
+    size_t *outlen)
+{
+	const char *enc = o->encoding != NULL ? o->encoding : "UTF-8";
+	const char *why;
+	char *s;
+
+	if ((s = text_to_utf8(lr->line, lr->len, enc, outlen, &why)) != NULL)
+		return s;
+	if (memchr(lr->line, '\0', lr->len) != NULL)
+		report(lr, 0, "not text: a NUL byte (%s)",
+		    excerpt(lr->line, lr->len));
+	else if (o->encoding == NULL)
+		report(lr, 0, "not UTF-8 text: say its encoding with -E (%s)",
+		    excerpt(lr->line, lr->len));
+	else
+		report(lr, 0, "%s: %s (%s)", o->encoding, why,
+		    excerpt(lr->line, lr->len));
+	return NULL;
+}
+
+/*
  * One line in, one line out: the game, or for a bad line the line itself
  * byte for byte (under -f json an error object instead, so that the
- * output stays JSON).
+ * output stays JSON).  A line with bytes outside ASCII is read as UTF-8
+ * text, converted first from the encoding -E gives.
  */
 static int
 do_line(const struct linereader *lr, const struct options *o)
 {
+	struct linereader text = *lr;
 	struct movelist ml;
 	enum input in;
+	char *s = NULL;
 	int rc = -1;
 
 	movelist_init(&ml);
-	if (read_game(lr, o, &ml, &in) == 0)
-		rc = write_game(lr, o, &ml, in);
+	if (has_high_byte(lr->line, lr->len) &&
+	    (s = line_to_utf8(lr, o, &text.len)) != NULL)
+		text.line = s;
+	if ((!has_high_byte(lr->line, lr->len) || s != NULL) &&
+	    read_game(&text, o, &ml, &in) == 0)
+		rc = write_game(&text, o, &ml, in);
 	movelist_free(&ml);
 	if (rc == -1) {
 		if (o->output == OUT_MOVES && o->out_notation == NOTATION_JSON)
-			json_error_line(stdout, lr->lineno, why_line, lr->line,
-			    lr->len);
+			json_error_line(stdout, lr->lineno, why_line,
+			    text.line, text.len);
 		else
 			lr_write(lr, stdout);
 	}
+	free(s);
 	return rc;
 }
 
@@ -677,30 +735,110 @@ static int
 filter(const char *path, const struct options *o)
 {
 	struct linereader lr;
+	int status;
+
+	if (lr_open(&lr, path) == -1)
+		return GF_EXIT_ERROR;
+	status = filter_stream(&lr, o);
+	if (lr_close(&lr) == -1)
+		status = GF_EXIT_ERROR;
+	return status;
+}
+
+/*
+ * Is the encoding one in which ASCII is not ASCII (UTF-16, UTF-32)?  Its
+ * lines cannot be told apart before the text is converted.
+ */
+static int
+wide_encoding(const char *enc)
+{
+	return strncasecmp(enc, "UTF-16", 6) == 0 ||
+	    strncasecmp(enc, "UTF16", 5) == 0 ||
+	    strncasecmp(enc, "UTF-32", 6) == 0 ||
+	    strncasecmp(enc, "UTF32", 5) == 0 ||
+	    strncasecmp(enc, "UCS-2", 5) == 0 ||
+	    strncasecmp(enc, "UCS-4", 5) == 0;
+}
+
+/*
+ * Does the text begin with a UTF-16 byte order mark, as Windows Notepad
+ * writes its "Unicode" files?  The mark says the encoding for sure.
+ */
+static int
+utf16_bom(const char *s, size_t len)
+{
+	return len >= 2 && ((s[0] == '\xff' && s[1] == '\xfe') ||
+	    (s[0] == '\xfe' && s[1] == '\xff'));
+}
+
+/*
+ * Input in a wide encoding, its first line already read: the whole of
+ * it converted to UTF-8, then read as any other input.
+ */
+static int
+filter_wide(struct linereader *lr, const struct options *o, const char *enc)
+{
+	struct linereader sub;
+	struct options utf8 = *o;
+	const char *why;
+	char *buf, *text;
+	size_t len, tlen;
+	FILE *fp;
+	int status;
+
+	if ((buf = slurp(lr, &len)) == NULL)
+		return GF_EXIT_ERROR;
+	text = text_to_utf8(buf, len, enc, &tlen, &why);
+	free(buf);
+	if (text == NULL) {
+		fflush(stdout);
+		warnx("%s: %s: %s", lr->name, enc, why);
+		return GF_EXIT_ERROR;
+	}
+	if (tlen == 0) {
+		free(text);
+		return GF_EXIT_OK;
+	}
+	if ((fp = fmemopen(text, tlen, "r")) == NULL)
+		err(GF_EXIT_ERROR, "fmemopen");
+	lr_attach(&sub, fp, lr->name);
+	utf8.encoding = "UTF-8";
+	status = filter_stream(&sub, &utf8);
+	if (lr_close(&sub) == -1)
+		status = GF_EXIT_ERROR;
+	free(text);
+	return status;
+}
+
+/* The input of one reader, a game file or a file of lines. */
+static int
+filter_stream(struct linereader *lr, const struct options *o)
+{
 	FILE *blanks;
 	char *kept = NULL;
 	size_t nkept = 0;
 	int status = GF_EXIT_OK, rc, first;
 
-	if (lr_open(&lr, path) == -1)
-		return GF_EXIT_ERROR;
 	/*
 	 * Blank lines before the first that says what the file is are kept
 	 * aside: written if it is a file of lines, dropped from a game file.
 	 */
 	if ((blanks = open_memstream(&kept, &nkept)) == NULL)
 		err(GF_EXIT_ERROR, "open_memstream");
-	while ((first = !run_stopped() && lr_next(&lr) == 1) && lr_blank(&lr))
-		lr_write(&lr, blanks);
+	while ((first = !run_stopped() && lr_next(lr) == 1) && lr_blank(lr))
+		lr_write(lr, blanks);
 	if (fclose(blanks) != 0)
 		err(GF_EXIT_ERROR, "open_memstream");
-	if (first && (o->input == IN_FILE || (o->input == IN_AUTO &&
-	    looks_like_file(&lr)))) {
+	if (first && (o->encoding != NULL ? wide_encoding(o->encoding) :
+	    utf16_bom(lr->line, lr->len))) {
 		free(kept);
-		status = filter_file(&lr, o);
-		if (lr_close(&lr) == -1)
-			status = GF_EXIT_ERROR;
-		return status;
+		return filter_wide(lr, o, o->encoding != NULL ? o->encoding :
+		    "UTF-16");
+	}
+	if (first && (o->input == IN_FILE || (o->input == IN_AUTO &&
+	    looks_like_file(lr)))) {
+		free(kept);
+		return filter_file(lr, o);
 	}
 	fwrite(kept, 1, nkept, stdout);
 	free(kept);
@@ -708,24 +846,21 @@ filter(const char *path, const struct options *o)
 	if (first && game_file_output(o) != NULL) {
 		fflush(stdout);
 		warnx("%s: not a game file: -f %s writes the games of PGN, "
-		    "DhtmlXQ, XQF and CBF files", lr.name,
+		    "DhtmlXQ, XQF and CBF files", lr->name,
 		    game_file_output(o));
-		lr_close(&lr);
 		return GF_EXIT_ERROR;
 	}
-	for (; first || (!run_stopped() && lr_next(&lr) == 1); first = 0) {
+	for (; first || (!run_stopped() && lr_next(lr) == 1); first = 0) {
 		/* A blank line, spaces and tabs only, stays as it is. */
-		if (lr_blank(&lr)) {
-			lr_write(&lr, stdout);
+		if (lr_blank(lr)) {
+			lr_write(lr, stdout);
 			check_stdout();
 			continue;
 		}
-		if ((rc = do_line(&lr, o)) == -1)
+		if ((rc = do_line(lr, o)) == -1)
 			status = GF_EXIT_BAD;
 		run_record(rc == -1);
 	}
-	if (lr_close(&lr) == -1)
-		status = GF_EXIT_ERROR;
 	return status;
 }
 

@@ -118,6 +118,9 @@ static size_t	 format_iccs(struct xqmove, char *, size_t);
 static size_t	 format_wxf(const struct spelled *, char *, size_t);
 static size_t	 format_chinese(const struct spelled *, char *, size_t);
 static int	 is_space(const char *, const char *, size_t *);
+static int	 is_wide_latin(const char *, size_t);
+static int	 parse_wide(const struct xqpos *, enum notation, const char *,
+		    size_t, int, struct xqmove *, const char **);
 static int	 next_token(const char **, const char *, const char **,
 		    size_t *);
 static int	 is_move_number(const char *, size_t);
@@ -941,6 +944,65 @@ format_move(const struct xqpos *pos, enum notation nt, struct xqmove m,
 	}
 }
 
+size_t
+narrow_ascii(const char *s, size_t len, char *buf, size_t size)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, o = 0;
+	unsigned int cp;
+
+	while (i < len) {
+		if (o + 4 > size)
+			return 0;
+		if (len - i >= 3 && p[i] == 0xef && (p[i + 1] == 0xbc ||
+		    p[i + 1] == 0xbd)) {
+			cp = ((p[i + 1] & 0x3f) << 6) | (p[i + 2] & 0x3f);
+			cp |= 0xf000;
+			if (cp >= 0xff01 && cp <= 0xff5e) {
+				buf[o++] = (char)(cp - 0xfee0);
+				i += 3;
+				continue;
+			}
+		}
+		buf[o++] = s[i++];
+	}
+	buf[o] = '\0';
+	return o;
+}
+
+/*
+ * Does a token begin with a full-width Latin letter or sign, as WXF is
+ * typed on a Chinese keyboard (Ｃ２＝５, ＋Ｐ＋１)?  No Chinese move
+ * does.
+ */
+static int
+is_wide_latin(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (len < 3 || p[0] != 0xef)
+		return 0;
+	if (p[1] == 0xbc)
+		return p[2] == 0x8b || p[2] == 0x8d ||
+		    (p[2] >= 0xa1 && p[2] <= 0xba);
+	return p[1] == 0xbd && p[2] >= 0x81 && p[2] <= 0x9a;
+}
+
+/* A full-width move token read as the ASCII it stands for. */
+static int
+parse_wide(const struct xqpos *pos, enum notation nt, const char *s,
+    size_t len, int checked, struct xqmove *m, const char **why)
+{
+	char buf[64];
+	size_t n;
+
+	if ((n = narrow_ascii(s, len, buf, sizeof(buf))) == 0) {
+		*why = "not a move (too long)";
+		return -1;
+	}
+	return parse_token(pos, nt, buf, n, checked, m, why);
+}
+
 /*
  * What separates moves: ASCII white space, and what text pasted from
  * Chinese documents puts between them (the ideographic space, the
@@ -1079,6 +1141,7 @@ detect_notation(const char *line, size_t len)
 {
 	struct described d;
 	const char *p, *end, *tok;
+	char wide[64];
 	size_t n;
 
 	p = line;
@@ -1091,6 +1154,9 @@ detect_notation(const char *line, size_t len)
 		return NOTATION_JSON;
 	if (token_is(tok, n, "position"))
 		return NOTATION_UCCI;
+	if (is_wide_latin(tok, n) &&
+	    (n = narrow_ascii(tok, n, wide, sizeof(wide))) > 0)
+		tok = wide;
 	if ((unsigned char)tok[0] >= 0x80)
 		return NOTATION_CHINESE;
 	if (is_iccs(tok, n))
@@ -1197,10 +1263,12 @@ read_moves(const char *s, size_t len, enum notation nt, int checked,
 		skip_move_number(&tok, &n);
 		for (; n > 0; tok += one, n -= one) {
 			one = n;
-			if ((unsigned char)tok[0] >= 0x80)
+			if ((unsigned char)tok[0] >= 0x80 &&
+			    !is_wide_latin(tok, n))
 				one = chinese_move_length(tok, n);
-			if (parse_token(cur, nt, tok, one, checked, &m,
-			    &why) == -1) {
+			if ((is_wide_latin(tok, one) ? parse_wide(cur, nt, tok,
+			    one, checked, &m, &why) : parse_token(cur, nt, tok,
+			    one, checked, &m, &why)) == -1) {
 				set_error(e, ml->n + 1, tok, one,
 				    game_over(cur, why));
 				return -1;

@@ -53,6 +53,12 @@ const char	*result_name(enum game_result);
 /* 0 and *out set if the text is one of those four, else -1. */
 int		 result_from_name(const char *, size_t, enum game_result *);
 
+/*
+ * Full-width ASCII (Ｃ２＝５, １．) made ASCII, into buf, NUL-terminated;
+ * the length written, 0 if it did not fit.
+ */
+size_t		 narrow_ascii(const char *, size_t, char *, size_t);
+
 /* Whether a token such as "33.4" is a WXF move, not a move number. */
 int		 is_wxf_file_again(const char *, size_t);
 

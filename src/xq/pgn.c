@@ -51,7 +51,6 @@ static void	 end_game(struct pgn_reader *);
 static void	 read_tag(struct pgn_reader *);
 static void	 apply_tag(struct pgn_reader *, const char *, const char *);
 static void	 read_token(struct pgn_reader *);
-static size_t	 narrow(const char *, size_t, char *, size_t);
 static const char *result_of(const char *, size_t);
 static void	 play_token(struct pgn_reader *, const char *, size_t);
 static int	 san_move(const struct xqpos *, const char *, size_t,
@@ -221,36 +220,6 @@ apply_tag(struct pgn_reader *r, const char *name, const char *value)
 	free(fen);
 }
 
-/*
- * Full-width ASCII (Ｃ２＝５, １．) made ASCII, into buf; the length
- * written, 0 if it did not fit.
- */
-static size_t
-narrow(const char *s, size_t len, char *buf, size_t size)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, o = 0;
-	unsigned int cp;
-
-	while (i < len) {
-		if (o + 4 > size)
-			return 0;
-		if (len - i >= 3 && p[i] == 0xef && (p[i + 1] == 0xbc ||
-		    p[i + 1] == 0xbd)) {
-			cp = ((p[i + 1] & 0x3f) << 6) | (p[i + 2] & 0x3f);
-			cp |= 0xf000;
-			if (cp >= 0xff01 && cp <= 0xff5e) {
-				buf[o++] = (char)(cp - 0xfee0);
-				i += 3;
-				continue;
-			}
-		}
-		buf[o++] = s[i++];
-	}
-	buf[o] = '\0';
-	return o;
-}
-
 /* The result a token or tag value says, or NULL. */
 static const char *
 result_of(const char *s, size_t len)
@@ -336,7 +305,7 @@ play_token(struct pgn_reader *r, const char *s, size_t len)
 	const char *res;
 	size_t n, i, one;
 
-	if ((n = narrow(s, len, buf, sizeof(buf))) == 0) {
+	if ((n = narrow_ascii(s, len, buf, sizeof(buf))) == 0) {
 		if (r->cur != NO_NODE)
 			gamerec_fault(&r->g, r->g.node[r->cur].ply + 1,
 			    "not a move (too long)", s, len < 40 ? len : 40);
