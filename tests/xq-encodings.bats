@@ -39,6 +39,24 @@ utf16() {
 	[ "$output" = "h2e2 h9g7 h0g2 i9h9" ]
 }
 
+@test "a PGN file whose encoding one character would decide is refused, not guessed" {
+	# D6 D0 is 中 in GBK and 笢 in Big5: one common character in the
+	# GBK reading is no evidence that the file is GBK.
+	printf '[Event "\326\320"]\n\n1. h2e2 h9g7 *\n' > "$tmp/one.pgn"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/one.pgn"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "xq-bitpack: $tmp/one.pgn: unknown text encoding: cannot tell GB18030 from Big5 by its text (say it with -E)" ]
+	run --separate-stderr xq-bitpack -E big5 -f pgn "$tmp/one.pgn"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'[Event "笢"]'* ]]
+	# Two common characters tell GBK.
+	printf '[Event "\326\320\271\372"]\n\n1. h2e2 h9g7 *\n' > "$tmp/two.pgn"
+	run --separate-stderr xq-bitpack -f pgn "$tmp/two.pgn"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'[Event "中国"]'* ]]
+}
+
 @test "a line in GBK or Big5 is refused unless -E names its encoding" {
 	iconv -f UTF-8 -t GBK "$d/moves.txt" > "$tmp/gbk.txt"
 	iconv -f UTF-8 -t BIG5 "$d/moves.txt" > "$tmp/big5.txt"

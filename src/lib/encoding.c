@@ -20,6 +20,7 @@
 #include "gf.h"
 
 #define SAMPLE_MAX	(256 * 1024)	/* bytes scored for detection */
+#define MIN_EVIDENCE	2		/* common characters to tell by */
 
 /*
  * Characters that Xiangqi records are full of, in both scripts: the
@@ -165,9 +166,15 @@ detect_encoding(const char *s, size_t len, const char **why)
 		*why = "neither UTF-8, GB18030 nor Big5";
 		return NULL;
 	}
-	if (gbok && gbscore > 2 * big5score)
+	/*
+	 * The winner must hold twice the other's common characters, and a
+	 * few of them when both decode: one character is no evidence.
+	 */
+	if (gbok && gbscore > 2 * big5score &&
+	    (!big5ok || gbscore >= MIN_EVIDENCE))
 		return "GB18030";
-	if (big5ok && big5score > 2 * gbscore)
+	if (big5ok && big5score > 2 * gbscore &&
+	    (!gbok || big5score >= MIN_EVIDENCE))
 		return "BIG5";
 	*why = "cannot tell GB18030 from Big5 by its text (say it with -E)";
 	return NULL;
