@@ -9,6 +9,7 @@
  *			sizes, as screens hold around the game
  *	-b X,Y,W,H	draw a translucent selection box over it
  *	-c WxH+X+Y	cut it to the W x H pixels from (X, Y)
+ *	-G		make it grey, each pixel its luma (as a grey scan)
  *	-D		darken it as a page darkener does: each pixel's
  *			lightness inverted, its hue and saturation kept
  *	-N WxH		make a picture of noise alone (no input read)
@@ -46,6 +47,7 @@ static void	 desktop(struct picture *, const char *);
 static void	 box(struct picture *, const char *);
 static void	 cut(struct picture *, const char *);
 static void	 darken(struct picture *);
+static void	 grey(struct picture *);
 static int	 rgba_write(FILE *, const struct picture *);
 static int	 turned_jpeg_write(FILE *, struct picture *, int, int);
 
@@ -202,6 +204,18 @@ darken(struct picture *pic)
 	}
 }
 
+/* Each pixel its luma, by the weights of BT.601. */
+static void
+grey(struct picture *pic)
+{
+	size_t i, n = pic->w * pic->h;
+	uint8_t *p;
+
+	for (i = 0, p = pic->rgb; i < n; i++, p += 3)
+		p[0] = p[1] = p[2] = (uint8_t)((299 * p[0] + 587 * p[1] +
+		    114 * p[2] + 500) / 1000);
+}
+
 /* The picture as a PNG of RGBA, every pixel opaque. */
 static int
 rgba_write(FILE *fp, const struct picture *pic)
@@ -273,20 +287,21 @@ main(int argc, char *argv[])
 	const char *out = "ppm", *dspec = NULL, *bspec = NULL, *nspec = NULL;
 	const char *cspec = NULL;
 	unsigned long w, h;
-	int ch, quality = 75, rv, dark = 0, orientation = 1;
+	int ch, quality = 75, rv, dark = 0, grey_out = 0, orientation = 1;
 
-	while ((ch = getopt(argc, argv, "b:c:Dd:N:o:q:r:")) != -1)
+	while ((ch = getopt(argc, argv, "b:c:DGd:N:o:q:r:")) != -1)
 		switch (ch) {
 		case 'b': bspec = optarg; break;
 		case 'c': cspec = optarg; break;
 		case 'D': dark = 1; break;
+		case 'G': grey_out = 1; break;
 		case 'd': dspec = optarg; break;
 		case 'N': nspec = optarg; break;
 		case 'o': out = optarg; break;
 		case 'q': quality = atoi(optarg); break;
 		case 'r': orientation = atoi(optarg); break;
 		default:
-			fprintf(stderr, "usage: fruit-picture [-b box] [-c cut] [-D] "
+			fprintf(stderr, "usage: fruit-picture [-b box] [-c cut] [-D] [-G] "
 			    "[-d desktop] [-N size] [-o format] [-q quality] "
 			    "[-r orientation]\n");
 			return 2;
@@ -306,6 +321,8 @@ main(int argc, char *argv[])
 		box(&pic, bspec);
 	if (dark)
 		darken(&pic);
+	if (grey_out)
+		grey(&pic);
 	if (strcmp(out, "png") == 0)
 		rv = png_write(stdout, &pic);
 	else if (strcmp(out, "rgba") == 0)

@@ -223,6 +223,17 @@ $(cat "$t/start")" ]
 	[ "$output" = "# $t/dark.png: board 1: not read" ]
 }
 
+@test "a grey picture is refused and told to have no colour" {
+	fruitsolve -R -f ppm "$t/start" | fruit-picture -G -o png >"$t/grey.png"
+	run --separate-stderr fruitsolve -R "$t/grey.png"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "fruitsolve: $t/grey.png: no grid of apples found (a picture without colour: the apples are found by their red)" ]
+	# A picture with colour and no apples is not said to have none.
+	fruit-picture -N 200x100 -o png >"$t/noise.png"
+	run --separate-stderr fruitsolve -R "$t/noise.png"
+	[ "$stderr" = "fruitsolve: $t/noise.png: no grid of apples found" ]
+}
+
 @test "a JPEG stored turned, as phones store them, reads as its EXIF tag shows it" {
 	fruitsolve -R -f ppm --scale 1.5 "$t/mid" >"$t/canvas.ppm"
 	# 3 the half turn, 6 and 8 the quarter turns, 2 and 5 mirrored.

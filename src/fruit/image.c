@@ -576,7 +576,9 @@ place_on_lattice(const struct picture *pic, struct blob *blob, size_t n,
 	g->dy = median_step(blob, n, 1);
 	if (n < 20 || g->dx == 0 || g->dy == 0 ||
 	    fabs(g->dx - g->dy) > 0.1 * g->dx) {
-		snprintf(why, whylen, "no grid of apples found");
+		snprintf(why, whylen, "no grid of apples found%s",
+		    picture_has_colour(pic) ? "" : " (a picture without "
+		    "colour: the apples are found by their red)");
 		return -1;
 	}
 	best = ref = 0;

@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 
 #define HUGE_PAGE	((size_t)2 << 20)
+#define GREY_SPREAD	24	/* channel spread that is still grey */
 
 #include "gf.h"
 #include "picture.h"
@@ -137,6 +138,27 @@ picture_orient(struct picture *pic, int orientation)
 	pic->w = w;
 	pic->h = h;
 	pic->turned = orientation;
+}
+
+/*
+ * Does the picture hold colour: a pixel whose channels differ by more
+ * than a JPEG's noise leaves in grey?
+ */
+int
+picture_has_colour(const struct picture *pic)
+{
+	const uint8_t *p = pic->rgb, *end = pic->rgb + pic->w * pic->h * 3;
+	int lo, hi;
+
+	for (; p < end; p += 3) {
+		lo = p[0] < p[1] ? p[0] : p[1];
+		hi = p[0] < p[1] ? p[1] : p[0];
+		lo = p[2] < lo ? p[2] : lo;
+		hi = p[2] > hi ? p[2] : hi;
+		if (hi - lo > GREY_SPREAD)
+			return 1;
+	}
+	return 0;
 }
 
 void

@@ -48,6 +48,7 @@ int	 picture_decode_until(const uint8_t *, size_t, struct picture *,
 int	 picture_new(struct picture *, size_t, size_t, char *, size_t);
 void	 picture_free(struct picture *);
 void	 picture_orient(struct picture *, int);
+int	 picture_has_colour(const struct picture *);
 int	 png_decode(const uint8_t *, size_t, struct picture *, picture_enough,
 	    void *, char *, size_t);
 int	 jpeg_decode(const uint8_t *, size_t, struct picture *, char *,
