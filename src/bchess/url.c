@@ -101,7 +101,8 @@ hex_value(int c)
  * ends a parameter, BYTE_COMMA may end a payload, BYTE_PERCENT may open
  * an escaped comma.  BYTE_TEXT, a byte of a character past ASCII (the
  * full stop of Chinese and Japanese, an ellipsis, an emoji), ends a
- * payload, which is ASCII, and the parameters after it.  Looked up, since every byte of a payload is.
+ * payload, which is ASCII, and the parameters after it.  Looked up,
+ * since every byte of a payload is.
  */
 #define BYTE_END	0x01
 #define BYTE_PARAM	0x02
