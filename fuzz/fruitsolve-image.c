@@ -1,4 +1,4 @@
-/* fuzz-sources: src/fruit/picture.c src/fruit/png.c src/fruit/jpeg.c src/fruit/pnm.c src/fruit/image.c src/fruit/digits.c src/fruit/digit-templates.c src/fruit/board.c */
+/* fuzz-sources: src/fruit/picture.c src/fruit/png.c src/fruit/jpeg.c src/fruit/pnm.c src/fruit/webp.c src/fruit/image.c src/fruit/digits.c src/fruit/digit-templates.c src/fruit/board.c */
 /*
  * Fuzz the screenshot path with any bytes: the PNG, JPEG and netpbm
  * decoders behind picture_decode, then the board finder and the digit

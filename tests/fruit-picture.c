@@ -14,8 +14,8 @@
  *			lightness inverted, its hue and saturation kept
  *	-N WxH		make a picture of noise alone (no input read)
  *	-o FORMAT	ppm (default), png, rgba (PNG with an alpha channel,
- *			every pixel opaque) or jpeg
- *	-q QUALITY	of JPEG output (default 75)
+ *			every pixel opaque), jpeg or webp (lossy)
+ *	-q QUALITY	of JPEG and WebP output (default 75)
  *	-r ORIENTATION	of JPEG output: the pixels stored turned as a phone
  *			stores them, with the EXIF tag (2 to 8) that turns
  *			them back upright
@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include <png.h>
+#include <webp/encode.h>
 
 #include "gf.h"
 #include "picture.h"
@@ -48,6 +49,7 @@ static void	 box(struct picture *, const char *);
 static void	 cut(struct picture *, const char *);
 static void	 darken(struct picture *);
 static void	 grey(struct picture *);
+static int	 webp_write(FILE *, const struct picture *, int);
 static int	 rgba_write(FILE *, const struct picture *);
 static int	 turned_jpeg_write(FILE *, struct picture *, int, int);
 
@@ -204,6 +206,22 @@ darken(struct picture *pic)
 	}
 }
 
+/* The picture as a lossy WebP of the quality given. */
+static int
+webp_write(FILE *fp, const struct picture *pic, int quality)
+{
+	uint8_t *out = NULL;
+	size_t n;
+
+	n = WebPEncodeRGB(pic->rgb, (int)pic->w, (int)pic->h,
+	    (int)pic->w * 3, (float)quality, &out);
+	if (n == 0)
+		return -1;
+	fwrite(out, 1, n, fp);
+	WebPFree(out);
+	return ferror(fp) ? -1 : 0;
+}
+
 /* Each pixel its luma, by the weights of BT.601. */
 static void
 grey(struct picture *pic)
@@ -331,6 +349,8 @@ main(int argc, char *argv[])
 		rv = turned_jpeg_write(stdout, &pic, orientation, quality);
 	else if (strcmp(out, "jpeg") == 0)
 		rv = jpeg_write(stdout, &pic, quality);
+	else if (strcmp(out, "webp") == 0)
+		rv = webp_write(stdout, &pic, quality);
 	else
 		rv = pnm_write(stdout, &pic);
 	if (rv == -1)

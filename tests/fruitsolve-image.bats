@@ -223,6 +223,26 @@ $(cat "$t/start")" ]
 	[ "$output" = "# $t/dark.png: board 1: not read" ]
 }
 
+@test "a WebP screenshot is read; GIF, BMP and TIFF are refused by name" {
+	fruitsolve -R -f ppm --scale 1.5 "$t/mid" >"$t/canvas.ppm"
+	fruit-picture -o webp -q 90 <"$t/canvas.ppm" >"$t/shot.webp"
+	run --separate-stderr fruitsolve -R "$t/shot.webp"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$t/mid")" ]
+	# The SVG embeds it as PNG, which every SVG viewer shows.
+	fruitsolve -G -f svg "$t/shot.webp" >"$t/plan.svg"
+	grep -q 'data:image/png;base64,' "$t/plan.svg"
+	printf 'GIF89a\001\000\001\000\000\000\000;' >"$t/shot.gif"
+	printf 'II*\000\010\000\000\000' >"$t/shot.tif"
+	printf 'BM\066\000\000\000\000\000\000\000\066\000\000\000' >"$t/shot.bmp"
+	run --separate-stderr fruitsolve -R "$t/shot.gif" "$t/shot.tif" "$t/shot.bmp"
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[0]}" = "fruitsolve: $t/shot.gif: a GIF picture, which is not read (save the screenshot as PNG)" ]
+	[ "${stderr_lines[1]}" = "fruitsolve: $t/shot.tif: a TIFF picture, which is not read (save the screenshot as PNG)" ]
+	[ "${stderr_lines[2]}" = "fruitsolve: $t/shot.bmp: a BMP picture, which is not read (save the screenshot as PNG)" ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+}
+
 @test "a grey picture is refused and told to have no colour" {
 	fruitsolve -R -f ppm "$t/start" | fruit-picture -G -o png >"$t/grey.png"
 	run --separate-stderr fruitsolve -R "$t/grey.png"
@@ -260,7 +280,7 @@ $(cat "$t/start")" ]
 	[[ "$stderr" == "fruitsolve: $t/shot.png:1:1: bad cell character (\x89)" ]]
 	run --separate-stderr fruitsolve -R -i image "$t/start"
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "fruitsolve: $t/start: not a PNG, JPEG, PPM or PAM image" ]
+	[ "$stderr" = "fruitsolve: $t/start: not a PNG, JPEG, WebP, PPM or PAM image" ]
 	run fruitsolve -R -i auto "$t/shot.png"
 	[ "$output" = "$(cat "$t/start")" ]
 	run --separate-stderr fruitsolve -i jpg "$t/start"

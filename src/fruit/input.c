@@ -29,7 +29,8 @@ static int	 maybe_picture(int);
 static int
 maybe_picture(int c)
 {
-	return c == 0x89 || c == 0xff || c == 'P';
+	return c == 0x89 || c == 0xff || c == 'P' || c == 'R' || c == 'G' ||
+	    c == 'B' || c == 'I' || c == 'M' || c == 0;
 }
 
 /* The whole stream, first byte c already read, into in->data. */

@@ -9,10 +9,12 @@ fruit_picture_sources = \
 	src/fruit/picture.c \
 	src/fruit/picture.h \
 	src/fruit/png.c \
-	src/fruit/pnm.c
+	src/fruit/pnm.c \
+	src/fruit/webp.c
 fruit_picture_cflags = $(AM_CFLAGS) $(LIBPNG_CFLAGS) $(LIBJPEG_CFLAGS) \
-    $(LIBEXIF_CFLAGS)
-fruit_picture_libs = $(LDADD) $(LIBPNG_LIBS) $(LIBJPEG_LIBS) $(LIBEXIF_LIBS)
+    $(LIBEXIF_CFLAGS) $(LIBWEBP_CFLAGS)
+fruit_picture_libs = $(LDADD) $(LIBPNG_LIBS) $(LIBJPEG_LIBS) $(LIBEXIF_LIBS) \
+    $(LIBWEBP_LIBS)
 fruitsolve_SOURCES = \
 	$(fruit_picture_sources) \
 	src/fruit/board.c \

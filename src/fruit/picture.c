@@ -17,6 +17,29 @@
 #include "gf.h"
 #include "picture.h"
 
+/*
+ * The kind of a picture of a format not read, by its first bytes, as a
+ * player may have saved a screenshot; NULL for none of them.
+ */
+const char *
+picture_unread(const uint8_t *p, size_t len)
+{
+	if (len >= 6 && (memcmp(p, "GIF87a", 6) == 0 ||
+	    memcmp(p, "GIF89a", 6) == 0))
+		return "a GIF picture";
+	if (len >= 14 && p[0] == 'B' && p[1] == 'M' && p[6] == 0 &&
+	    p[7] == 0 && p[8] == 0 && p[9] == 0)
+		return "a BMP picture";
+	if (len >= 4 && (memcmp(p, "II*\0", 4) == 0 ||
+	    memcmp(p, "MM\0*", 4) == 0))
+		return "a TIFF picture";
+	if (len >= 12 && memcmp(p + 4, "ftyp", 4) == 0 &&
+	    (memcmp(p + 8, "heic", 4) == 0 || memcmp(p + 8, "heix", 4) == 0 ||
+	    memcmp(p + 8, "mif1", 4) == 0 || memcmp(p + 8, "avif", 4) == 0))
+		return "a HEIF or AVIF picture";
+	return NULL;
+}
+
 enum picture_type
 picture_type(const uint8_t *p, size_t len)
 {
@@ -30,6 +53,11 @@ picture_type(const uint8_t *p, size_t len)
 	if (len >= 3 && p[0] == 'P' && (p[1] == '6' || p[1] == '7') &&
 	    (p[2] == ' ' || p[2] == '\t' || p[2] == '\n' || p[2] == '\r'))
 		return PNM;
+	if (len >= 12 && memcmp(p, "RIFF", 4) == 0 &&
+	    memcmp(p + 8, "WEBP", 4) == 0)
+		return WEBP;
+	if (picture_unread(p, len) != NULL)
+		return UNREAD;
 	return NOT_PICTURE;
 }
 
@@ -52,8 +80,14 @@ picture_decode_until(const uint8_t *p, size_t len, struct picture *pic,
 		return jpeg_decode(p, len, pic, why, whylen);
 	case PNM:
 		return pnm_decode(p, len, pic, why, whylen);
+	case WEBP:
+		return webp_decode(p, len, pic, why, whylen);
+	case UNREAD:
+		snprintf(why, whylen, "%s, which is not read (save the "
+		    "screenshot as PNG)", picture_unread(p, len));
+		return -1;
 	default:
-		snprintf(why, whylen, "not a PNG, JPEG, PPM or PAM image");
+		snprintf(why, whylen, "not a PNG, JPEG, WebP, PPM or PAM image");
 		return -1;
 	}
 }
@@ -159,6 +193,25 @@ picture_has_colour(const struct picture *pic)
 			return 1;
 	}
 	return 0;
+}
+
+/* Rows y0 to y1 - 1 of rgba composed onto white into the picture. */
+void
+picture_compose(struct picture *pic, const uint8_t *rgba, size_t y0, size_t y1)
+{
+	size_t i, n;
+	unsigned int a, k;
+	uint8_t *out;
+
+	n = pic->w * (y1 - y0);
+	out = pic->rgb + y0 * pic->w * 3;
+	rgba += y0 * pic->w * 4;
+	for (i = 0; i < n; i++, rgba += 4, out += 3) {
+		a = rgba[3];
+		for (k = 0; k < 3; k++)
+			out[k] = (uint8_t)((rgba[k] * a + 255 * (255 - a) +
+			    127) / 255);
+	}
 }
 
 void

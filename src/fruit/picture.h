@@ -24,7 +24,7 @@ struct picture {
 	int		 turned;	/* stored otherwise: EXIF orientation */
 };
 
-enum picture_type { NOT_PICTURE, PNG, JPEG, PNM };
+enum picture_type { NOT_PICTURE, PNG, JPEG, PNM, WEBP, UNREAD };
 
 /*
  * Each decoder returns 0 with pic filled in, or -1 with why set to a
@@ -48,6 +48,10 @@ int	 picture_decode_until(const uint8_t *, size_t, struct picture *,
 int	 picture_new(struct picture *, size_t, size_t, char *, size_t);
 void	 picture_free(struct picture *);
 void	 picture_orient(struct picture *, int);
+void	 picture_compose(struct picture *, const uint8_t *, size_t, size_t);
+const char *picture_unread(const uint8_t *, size_t);
+int	 webp_decode(const uint8_t *, size_t, struct picture *, char *,
+	    size_t);
 int	 picture_has_colour(const struct picture *);
 int	 png_decode(const uint8_t *, size_t, struct picture *, picture_enough,
 	    void *, char *, size_t);

@@ -41,8 +41,6 @@ static int	 png_read_until(png_structp, struct picture *, png_bytep *,
 		    const uint8_t *, picture_enough, void *);
 static int	 png_read_pixels(png_structp, png_infop, struct png_source *,
 		    struct picture *, picture_enough, void *, char *, size_t);
-static void	 png_compose(struct picture *, const uint8_t *, size_t,
-		    size_t);
 
 static void
 png_fail(png_structp png, png_const_charp message)
@@ -118,7 +116,7 @@ png_read_until(png_structp png, struct picture *pic, png_bytep *rows,
 		if (k < 2 && y + 1 == stop[k]) {
 			k++;
 			if (rgba != NULL)
-				png_compose(pic, rgba, composed, y + 1);
+				picture_compose(pic, rgba, composed, y + 1);
 			composed = y + 1;
 			part.h = y + 1;
 			if (enough(&part, arg) == 1) {
@@ -129,7 +127,7 @@ png_read_until(png_structp png, struct picture *pic, png_bytep *rows,
 		}
 	}
 	if (rgba != NULL)
-		png_compose(pic, rgba, composed, pic->h);
+		picture_compose(pic, rgba, composed, pic->h);
 	return 0;
 }
 
@@ -166,7 +164,7 @@ png_read_pixels(png_structp png, png_infop info, struct png_source *src,
 	} else {
 		png_read_image(png, rows);
 		if (rgba != NULL)
-			png_compose(pic, rgba, 0, pic->h);
+			picture_compose(pic, rgba, 0, pic->h);
 	}
 	png_read_end(png, NULL);
 	return 0;
@@ -212,24 +210,6 @@ done:
 	return rv;
 }
 
-/* Rows y0 to y1 - 1 of rgba composed onto white into the picture. */
-static void
-png_compose(struct picture *pic, const uint8_t *rgba, size_t y0, size_t y1)
-{
-	size_t i, n;
-	unsigned int a, k;
-	uint8_t *out;
-
-	n = pic->w * (y1 - y0);
-	out = pic->rgb + y0 * pic->w * 3;
-	rgba += y0 * pic->w * 4;
-	for (i = 0; i < n; i++, rgba += 4, out += 3) {
-		a = rgba[3];
-		for (k = 0; k < 3; k++)
-			out[k] = (uint8_t)((rgba[k] * a + 255 * (255 - a) +
-			    127) / 255);
-	}
-}
 int
 png_write(FILE *fp, const struct picture *pic)
 {
