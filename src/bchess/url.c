@@ -788,8 +788,7 @@ percent_decode(struct record *rec, const char *p, size_t len)
 static const char *
 unread_file(const char *line, size_t len)
 {
-	if (len >= 2 && ((line[0] == '\xff' && line[1] == '\xfe') ||
-	    (line[0] == '\xfe' && line[1] == '\xff')))
+	if (has_utf16_bom(line, len))
 		return utf16_text;
 	if (len >= 4 && memcmp(line, "PK\x03\x04", 4) == 0)
 		return zip_file;

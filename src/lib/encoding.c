@@ -232,3 +232,14 @@ text_from_utf8(const char *s, size_t len, const char *encoding,
 		*why = "a character the encoding does not have";
 	return out;
 }
+
+/*
+ * Does the text begin with a UTF-16 byte order mark, as Windows Notepad
+ * and the "Unicode Text" of spreadsheets write it?
+ */
+int
+has_utf16_bom(const char *s, size_t len)
+{
+	return len >= 2 && ((s[0] == '\xff' && s[1] == '\xfe') ||
+	    (s[0] == '\xfe' && s[1] == '\xff'));
+}

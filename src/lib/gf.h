@@ -219,7 +219,8 @@ double	 rng_unit(struct rng *);
  * encoding.c: text made UTF-8 through iconv.  detect_encoding tells
  * "UTF-8", "GB18030" or "BIG5" by the text's content, or returns NULL
  * with *why set; text_to_utf8 converts (dropping a UTF-8 BOM) into a
- * NUL-terminated string to free, or returns NULL with *why set.
+ * NUL-terminated string to free, or returns NULL with *why set;
+ * has_utf16_bom tells text that opens with a UTF-16 byte order mark.
  */
 const char *detect_encoding(const char *, size_t, const char **);
 char	*text_to_utf8(const char *, size_t, const char *, size_t *,
@@ -227,6 +228,7 @@ char	*text_to_utf8(const char *, size_t, const char *, size_t *,
 char	*text_from_utf8(const char *, size_t, const char *, size_t *,
 	    const char **);
 int	 encoding_known(const char *);
+int	 has_utf16_bom(const char *, size_t);
 
 /* xmalloc.c: allocation that exits with status 2 on failure. */
 void	*xmalloc(size_t);

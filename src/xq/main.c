@@ -82,7 +82,6 @@ static void	 parse_input(const char *, struct options *);
 static int	 filter(const char *, const struct options *);
 static int	 filter_stream(struct linereader *, const struct options *);
 static int	 wide_encoding(const char *);
-static int	 utf16_bom(const char *, size_t);
 static int	 filter_wide(struct linereader *, const struct options *,
 		    const char *);
 static int	 has_high_byte(const char *, size_t);
@@ -463,14 +462,13 @@ do_line(const struct linereader *lr, const struct options *o)
 	struct movelist ml;
 	enum input in;
 	char *s = NULL;
-	int rc = -1;
+	int rc = -1, high;
 
 	movelist_init(&ml);
-	if (has_high_byte(lr->line, lr->len) &&
+	if ((high = has_high_byte(lr->line, lr->len)) &&
 	    (s = line_to_utf8(lr, o, &text.len)) != NULL)
 		text.line = s;
-	if ((!has_high_byte(lr->line, lr->len) || s != NULL) &&
-	    read_game(&text, o, &ml, &in) == 0)
+	if ((!high || s != NULL) && read_game(&text, o, &ml, &in) == 0)
 		rc = write_game(&text, o, &ml, in);
 	movelist_free(&ml);
 	if (rc == -1) {
@@ -761,17 +759,6 @@ wide_encoding(const char *enc)
 }
 
 /*
- * Does the text begin with a UTF-16 byte order mark, as Windows Notepad
- * writes its "Unicode" files?  The mark says the encoding for sure.
- */
-static int
-utf16_bom(const char *s, size_t len)
-{
-	return len >= 2 && ((s[0] == '\xff' && s[1] == '\xfe') ||
-	    (s[0] == '\xfe' && s[1] == '\xff'));
-}
-
-/*
  * Input in a wide encoding, its first line already read: the whole of
  * it converted to UTF-8, then read as any other input.
  */
@@ -830,7 +817,7 @@ filter_stream(struct linereader *lr, const struct options *o)
 	if (fclose(blanks) != 0)
 		err(GF_EXIT_ERROR, "open_memstream");
 	if (first && (o->encoding != NULL ? wide_encoding(o->encoding) :
-	    utf16_bom(lr->line, lr->len))) {
+	    has_utf16_bom(lr->line, lr->len))) {
 		free(kept);
 		return filter_wide(lr, o, o->encoding != NULL ? o->encoding :
 		    "UTF-16");
