@@ -22,10 +22,14 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <err.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include <libxml/HTMLparser.h>
 
 #include "gf.h"
 #include "xq.h"
@@ -67,10 +71,8 @@ static int	 read_binit(const struct field *, struct xqpos *);
 static void	 game_block(const char *, const char *, char *, const char *,
 		    size_t, game_fn *, void *);
 static int	 is_web_page(const char *, const char *);
+static void	 put_page_text(FILE *, const char *, int *);
 static char	*page_text(const char *, const char *, size_t *);
-static size_t	 put_tag(const char *, const char *, char *, size_t *);
-static size_t	 put_entity(const char *, const char *, char *, size_t *);
-static size_t	 put_utf8(unsigned long, char *);
 static void	 squeeze_move_fields(struct field *, size_t, char *);
 static void	 comment_text(struct gamerec *, uint32_t, const char *,
 		    size_t);
@@ -458,142 +460,68 @@ is_web_page(const char *p, const char *end)
 }
 
 /*
- * The text of a page as a browser shows it, NUL-terminated: tags left
- * out but <br>, a line break; entities decoded; a line break of the
- * source, with the blanks that follow it, one space (none after a
- * <br>).  The text is never longer than the page.
+ * Text of a page's node as a browser lays it out, onto fp: a line
+ * break of the source, with the blanks that follow it, one space (none
+ * after a <br>, which is a line break).  *last is the last byte put.
+ */
+static void
+put_page_text(FILE *fp, const char *t, int *last)
+{
+	for (; *t != '\0'; t++) {
+		if (*t == '\r' || *t == '\n') {
+			while (t[1] == '\r' || t[1] == '\n' || t[1] == ' ' ||
+			    t[1] == '\t')
+				t++;
+			if (*last != 0 && *last != '\n')
+				putc(*last = ' ', fp);
+		} else
+			putc(*last = (unsigned char)*t, fp);
+	}
+}
+
+/*
+ * The text of a page as a browser shows it, NUL-terminated, read by
+ * libxml2's HTML parser: markup and comments left out, <br> a line
+ * break, entities decoded.  The nodes are walked in document order
+ * without recursion.
  */
 static char *
 page_text(const char *p, const char *end, size_t *outlen)
 {
-	char *out;
-	size_t n = 0;
+	htmlDocPtr doc;
+	xmlNodePtr n;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *fp;
+	int last = 0;
 
-	out = xmalloc((size_t)(end - p) + 1);
-	while (p < end) {
-		if (*p == '<')
-			p += put_tag(p, end, out, &n);
-		else if (*p == '&')
-			p += put_entity(p, end, out, &n);
-		else if (*p == '\r' || *p == '\n') {
-			while (p < end && (*p == '\r' || *p == '\n' ||
-			    *p == ' ' || *p == '\t'))
-				p++;
-			if (n > 0 && out[n - 1] != '\n')
-				out[n++] = ' ';
-		} else
-			out[n++] = *p++;
+	if ((fp = open_memstream(&out, &len)) == NULL)
+		err(GF_EXIT_ERROR, "open_memstream");
+	doc = end - p > INT_MAX ? NULL : htmlReadMemory(p, (int)(end - p),
+	    NULL, "UTF-8", HTML_PARSE_RECOVER | HTML_PARSE_NOERROR |
+	    HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
+	for (n = doc != NULL ? doc->children : NULL; n != NULL; ) {
+		if (n->type == XML_ELEMENT_NODE &&
+		    xmlStrcasecmp(n->name, (const xmlChar *)"br") == 0)
+			putc(last = '\n', fp);
+		else if ((n->type == XML_TEXT_NODE ||
+		    n->type == XML_CDATA_SECTION_NODE) && n->content != NULL)
+			put_page_text(fp, (const char *)n->content, &last);
+		if (n->type == XML_ELEMENT_NODE && n->children != NULL) {
+			n = n->children;
+			continue;
+		}
+		while (n != NULL && n->next == NULL)
+			n = n->parent != (xmlNodePtr)doc ? n->parent : NULL;
+		if (n != NULL)
+			n = n->next;
 	}
-	out[n] = '\0';
-	*outlen = n;
+	if (doc != NULL)
+		xmlFreeDoc(doc);
+	if (fclose(fp) != 0)
+		err(GF_EXIT_ERROR, "open_memstream");
+	*outlen = len;
 	return out;
-}
-
-/*
- * Markup at p: a comment or a tag left out, <br> made a line break;
- * how many bytes it took.  A '<' that opens none is text.
- */
-static size_t
-put_tag(const char *p, const char *end, char *out, size_t *n)
-{
-	const char *close, *name;
-
-	if (end - p >= 4 && memcmp(p, "<!--", 4) == 0) {
-		close = memmem(p + 4, end - p - 4, "-->", 3);
-		return close == NULL ? (size_t)(end - p) :
-		    (size_t)(close + 3 - p);
-	}
-	name = p + 1 < end && p[1] == '/' ? p + 2 : p + 1;
-	if (name >= end || (!isalpha((unsigned char)*name) && *name != '!') ||
-	    (close = memchr(p, '>', end - p)) == NULL) {
-		out[(*n)++] = *p;
-		return 1;
-	}
-	if (close - name >= 2 && strncasecmp(name, "br", 2) == 0 &&
-	    (name + 2 == close || name[2] == '/' || name[2] == ' '))
-		out[(*n)++] = '\n';
-	return close + 1 - p;
-}
-
-/*
- * An entity at p decoded: the five of XML, &nbsp; and a character by
- * its number; how many bytes it took.  Another '&' is text as it is.
- */
-static size_t
-put_entity(const char *p, const char *end, char *out, size_t *n)
-{
-	static const struct {
-		const char	*name, *text;
-	} named[] = {
-		{ "amp;", "&" }, { "lt;", "<" }, { "gt;", ">" },
-		{ "quot;", "\"" }, { "apos;", "'" }, { "nbsp;", "\xc2\xa0" }
-	};
-	const char *q = p + 1;
-	unsigned long c = 0;
-	size_t i, len;
-	int base = 10;
-
-	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
-		len = strlen(named[i].name);
-		if ((size_t)(end - q) >= len && memcmp(q, named[i].name,
-		    len) == 0) {
-			memcpy(out + *n, named[i].text, strlen(named[i].text));
-			*n += strlen(named[i].text);
-			return len + 1;
-		}
-	}
-	if (q < end && *q == '#') {
-		q++;
-		if (q < end && (*q == 'x' || *q == 'X')) {
-			base = 16;
-			q++;
-		}
-		for (i = 0; q + i < end && i < 7 && isxdigit((unsigned char)
-		    q[i]) && (base == 16 || isdigit((unsigned char)q[i])); i++)
-			c = c * base + (isdigit((unsigned char)q[i]) ?
-			    (unsigned long)(q[i] - '0') :
-			    (unsigned long)(tolower((unsigned char)q[i]) -
-			    'a' + 10));
-		if (i > 0 && q + i < end && q[i] == ';' &&
-		    (len = put_utf8(c, out + *n)) > 0) {
-			*n += len;
-			return (size_t)(q + i + 1 - p);
-		}
-	}
-	out[(*n)++] = '&';
-	return 1;
-}
-
-/*
- * Code point c as UTF-8 at out; its length, 0 for none that text may
- * hold (NUL, a surrogate, beyond Unicode).  An entity is at least as
- * long as the bytes it gives.
- */
-static size_t
-put_utf8(unsigned long c, char *out)
-{
-	if (c == 0 || (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
-		return 0;
-	if (c < 0x80) {
-		out[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		out[0] = (char)(0xc0 | c >> 6);
-		out[1] = (char)(0x80 | (c & 0x3f));
-		return 2;
-	}
-	if (c < 0x10000) {
-		out[0] = (char)(0xe0 | c >> 12);
-		out[1] = (char)(0x80 | (c >> 6 & 0x3f));
-		out[2] = (char)(0x80 | (c & 0x3f));
-		return 3;
-	}
-	out[0] = (char)(0xf0 | c >> 18);
-	out[1] = (char)(0x80 | (c >> 12 & 0x3f));
-	out[2] = (char)(0x80 | (c >> 6 & 0x3f));
-	out[3] = (char)(0x80 | (c & 0x3f));
-	return 4;
 }
 
 /*
