@@ -665,18 +665,57 @@ EOF_CASES
 	    <(cat "$BATS_TEST_TMPDIR/links.xlsx"; echo 'https://www.joonas.io/buffalo-chess/?l=nu-1-l')
 }
 
-@test "UTF-16 text, as spreadsheets save Unicode Text, is reported at its first line, not passed over" {
+@test "UTF-16 text, as spreadsheets save Unicode Text, converts and goes back in UTF-16" {
 	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' |
-	    iconv -f UTF-8 -t UTF-16 >"$BATS_TEST_TMPDIR/u16"
+	    iconv -f UTF-8 -t UTF-16LE >"$BATS_TEST_TMPDIR/body"
+	{ printf '\377\376'; cat "$BATS_TEST_TMPDIR/body"; } >"$BATS_TEST_TMPDIR/u16"
 	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/u16"
+	[ "$status" -eq 0 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: 1 records: 1 good, 0 bad, 0 warnings" ]
+	# The same byte order mark and byte order, CR LF kept, the link
+	# converted in place.
+	printf '\377\376' >"$BATS_TEST_TMPDIR/want"
+	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=nu-1-l\r\n' |
+	    iconv -f UTF-8 -t UTF-16LE >>"$BATS_TEST_TMPDIR/want"
+	cmp <(bchess-pack "$BATS_TEST_TMPDIR/u16") "$BATS_TEST_TMPDIR/want"
+	# Big-endian, as some Mac editors save it, goes back big-endian.
+	{ printf '\376\377'; iconv -f UTF-16LE -t UTF-16BE "$BATS_TEST_TMPDIR/body"; } >"$BATS_TEST_TMPDIR/be"
+	cmp <(bchess-pack "$BATS_TEST_TMPDIR/be") \
+	    <(printf '\376\377'; iconv -f UTF-16LE -t UTF-16BE <(tail -c +3 "$BATS_TEST_TMPDIR/want"))
+	# JSON is UTF-8 whatever the input; -c writes nothing.
+	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/u16"
+	[ "${lines[0]}" = '{"line":1,"text":"name\tlink"}' ]
+	[ "$(jq -r .result <<<"${lines[1]}")" = lost ]
+	run --separate-stderr bchess-pack -c "$BATS_TEST_TMPDIR/u16"
+	[ -z "$output" ]
+	[[ "$stderr" == "bchess-pack: $BATS_TEST_TMPDIR/u16:2: end l contradicts the moves"* ]]
+}
+
+@test "in UTF-16 a bad link is reported at its own line, non-ASCII text survives, -s ends the output whole" {
+	printf 'café au lait\r\nhttps://www.joonas.io/buffalo-chess/?l=m-9-9-3-5-0,e-l\r\n€ 対局 https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' |
+	    iconv -f UTF-8 -t UTF-16 >"$BATS_TEST_TMPDIR/u16"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/u16"
 	[ "$status" -eq 1 ]
-	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/u16:1: UTF-16 text, which is not read (convert the file to UTF-8 first) ("* ]]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/u16:2: "* ]]
+	run bash -c "bchess-pack '$BATS_TEST_TMPDIR/u16' 2>/dev/null | iconv -f UTF-16 -t UTF-8"
+	[ "${lines[0]}" = "$(printf 'café au lait\r')" ]
+	[ "${lines[2]}" = "$(printf '€ 対局 https://www.joonas.io/buffalo-chess/?l=nu-1-l\r')" ]
+	# Stopped at the bad line, what was written is still whole UTF-16.
+	run bash -c "bchess-pack -s '$BATS_TEST_TMPDIR/u16' 2>/dev/null | iconv -f UTF-16 -t UTF-8"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "$(printf 'café au lait\r')" ]
+}
+
+@test "UTF-16 without its byte order mark, or cut in the middle of a character, is reported" {
+	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' |
+	    iconv -f UTF-8 -t UTF-16LE >"$BATS_TEST_TMPDIR/bare"
+	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/bare"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/bare:1: UTF-16 text without a byte order mark, which is not read (save it as UTF-8, or as UTF-16 with its mark) ("* ]]
 	[ "${stderr_lines[1]}" = "bchess-pack: 1 records: 0 good, 1 bad, 0 warnings" ]
-	# Copied as read; the last line, a NUL after the last newline, gets
-	# a newline of its own as every last line does.
-	cmp <(bchess-pack "$BATS_TEST_TMPDIR/u16" 2>/dev/null) \
-	    <(cat "$BATS_TEST_TMPDIR/u16"; echo)
-	# Converted to UTF-8 first, its link converts.
-	run bash -c "iconv -f UTF-16 -t UTF-8 '$BATS_TEST_TMPDIR/u16' | bchess-pack | tail -n 1"
-	[ "$output" = "$(printf 'alice\thttps://www.joonas.io/buffalo-chess/?l=nu-1-l\r')" ]
+	{ printf '\377\376'; head -c 9 "$BATS_TEST_TMPDIR/bare"; } >"$BATS_TEST_TMPDIR/cut"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/cut"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/cut: UTF-16 by its byte order mark, but not text in that encoding" ]
+	[ -z "$output" ]
 }

@@ -40,6 +40,10 @@ static int	 check_link(const struct linereader *);
 static int	 repair_link(const struct linereader *);
 static int	 convert_link(const struct linereader *);
 static int	 process_line(const struct linereader *);
+static int	 convert_lines(struct linereader *, int);
+static void	 begin_wide_output(const char *);
+static void	 end_wide_output(void);
+static int	 convert_utf16(struct linereader *);
 static int	 convert_file(const char *);
 
 static enum format input_format = FORMAT_NONE;
@@ -57,6 +61,7 @@ static struct record rec;
 static size_t current;		/* the link in hand */
 static size_t copied;		/* bytes of the line written so far */
 static char bad_why[160];	/* why the line is bad, for -f json */
+static FILE *narrow_stdout;	/* standard output while UTF-16 is written */
 
 static void __dead
 usage(int status)
@@ -432,20 +437,17 @@ process_line(const struct linereader *lr)
 }
 
 /*
- * Returns the worst status of the file's records, or 2 if it could not
- * be opened or read to its end.  A signal stops the run between two
- * records.
+ * Process the lines of lr, the first already in hand if have_line is
+ * set; returns the worst status of their records.  -s stops the run at
+ * the first bad one, with the output written so far finished.
  */
 static int
-convert_file(const char *path)
+convert_lines(struct linereader *lr, int have_line)
 {
-	struct linereader lr;
 	int status = GF_EXIT_OK, bad;
 
-	if (lr_open(&lr, path) == -1)
-		return GF_EXIT_ERROR;
-	while (!run_stopped() && lr_next(&lr)) {
-		bad = process_line(&lr);
+	for (; have_line || (!run_stopped() && lr_next(lr)); have_line = 0) {
+		bad = process_line(lr);
 		/* A blank line or a line of text is copied, but is no record. */
 		if (bad == -1) {
 			check_stdout();
@@ -454,10 +456,109 @@ convert_file(const char *path)
 		run_record(bad);
 		if (bad) {
 			status = GF_EXIT_BAD;
-			if (strict)
+			if (strict) {
+				end_wide_output();
 				exit(run_finish(GF_EXIT_BAD));
+			}
 		}
 	}
+	return status;
+}
+
+/*
+ * Write standard output in UTF-16 with its byte order mark until
+ * end_wide_output, for text read in UTF-16: the lines around the links
+ * go back to the spreadsheet or editor in the encoding it wrote.  JSON
+ * is UTF-8 whatever the input, and -c writes nothing.
+ */
+static void
+begin_wide_output(const char *encoding)
+{
+	FILE *fp;
+
+	if (mode == 'c' || output_format == FORMAT_JSON)
+		return;
+	if (fflush(stdout) != 0)
+		check_stdout();
+	if ((fp = encoding_writer(stdout, encoding)) == NULL)
+		err(GF_EXIT_ERROR, "%s output", encoding);
+	narrow_stdout = stdout;
+	stdout = fp;
+}
+
+static void
+end_wide_output(void)
+{
+	FILE *wide = stdout;
+
+	if (narrow_stdout == NULL)
+		return;
+	stdout = narrow_stdout;
+	narrow_stdout = NULL;
+	if (fclose(wide) != 0)
+		err(GF_EXIT_ERROR, "write error on standard output");
+	check_stdout();
+}
+
+/*
+ * A file that opens with a UTF-16 byte order mark, as spreadsheets save
+ * "Unicode Text", Windows Notepad saves "Unicode" and PowerShell
+ * redirects output: its lines cannot be told apart before the whole of
+ * it is made UTF-8.  Its output goes back in UTF-16 of the same byte
+ * order.  Returns as convert_lines, or 2 if the file cannot be read or
+ * is not UTF-16 throughout.
+ */
+static int
+convert_utf16(struct linereader *lr)
+{
+	struct linereader sub;
+	const char *why;
+	char *buf, *text;
+	size_t len, tlen;
+	FILE *fp;
+	int status = GF_EXIT_OK, big_endian;
+
+	if ((buf = lr_slurp(lr, &len)) == NULL)
+		return GF_EXIT_ERROR;
+	big_endian = buf[0] == '\xfe';
+	text = text_to_utf8(buf, len, "UTF-16", &tlen, &why);
+	free(buf);
+	if (text == NULL) {
+		fflush(stdout);
+		warnx("%s: UTF-16 by its byte order mark, but %s", lr->name,
+		    why);
+		return GF_EXIT_ERROR;
+	}
+	begin_wide_output(big_endian ? "UTF-16BE" : "UTF-16LE");
+	if (tlen > 0) {
+		if ((fp = fmemopen(text, tlen, "r")) == NULL)
+			err(GF_EXIT_ERROR, "fmemopen");
+		lr_attach(&sub, fp, lr->name);
+		status = convert_lines(&sub, 0);
+		if (lr_close(&sub) == -1)
+			status = GF_EXIT_ERROR;
+	}
+	end_wide_output();
+	free(text);
+	return status;
+}
+
+/*
+ * Returns the worst status of the file's records, or 2 if it could not
+ * be opened or read to its end.  A signal stops the run between two
+ * records.
+ */
+static int
+convert_file(const char *path)
+{
+	struct linereader lr;
+	int status = GF_EXIT_OK;
+
+	if (lr_open(&lr, path) == -1)
+		return GF_EXIT_ERROR;
+	if (!run_stopped() && lr_next(&lr))
+		status = has_utf16_bom(lr.line, lr.len) ? convert_utf16(&lr) :
+		    convert_lines(&lr, 1);
 	if (lr_close(&lr) == -1)
 		status = GF_EXIT_ERROR;
 	return status;

@@ -73,8 +73,8 @@ static const char cut_by_soft_break[] = "a soft line break of "
     "quoted-printable mail cuts the link (decode the mail first)";
 static const char zip_file[] = "a ZIP archive, such as an .xlsx or .ods "
     "spreadsheet, which is not read (save the sheet as CSV first)";
-static const char utf16_text[] = "UTF-16 text, which is not read "
-    "(convert the file to UTF-8 first)";
+static const char utf16_unmarked[] = "UTF-16 text without a byte order "
+    "mark, which is not read (save it as UTF-8, or as UTF-16 with its mark)";
 static const char encoded_inside[] = "a link to the game percent-encoded "
     "inside another address (take it out of the other address first)";
 
@@ -781,15 +781,35 @@ percent_decode(struct record *rec, const char *p, size_t len)
 }
 
 /*
+ * Is the line the start of UTF-16 text with no byte order mark: ASCII
+ * with a NUL beside every character?  Its links would be read as bytes
+ * and passed over.  (UTF-16 with its mark is converted before its lines
+ * are read.)
+ */
+static int
+utf16_unmarked_line(const char *line, size_t len)
+{
+	size_t i, n, zero[2] = { 0, 0 };
+
+	n = len < 64 ? len : 64;
+	if (n < 4)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (line[i] == '\0')
+			zero[i % 2]++;
+	return zero[0] == (n + 1) / 2 || zero[1] == n / 2;
+}
+
+/*
  * What a file that is not text of lines is, from its first line: UTF-16
- * by its byte order mark, or a ZIP archive (the spreadsheets of Excel
- * and LibreOffice are); NULL for text.
+ * without its byte order mark, or a ZIP archive (the spreadsheets of
+ * Excel and LibreOffice are); NULL for text.
  */
 static const char *
 unread_file(const char *line, size_t len)
 {
-	if (has_utf16_bom(line, len))
-		return utf16_text;
+	if (utf16_unmarked_line(line, len))
+		return utf16_unmarked;
 	if (len >= 4 && memcmp(line, "PK\x03\x04", 4) == 0)
 		return zip_file;
 	return NULL;
@@ -797,8 +817,9 @@ unread_file(const char *line, size_t len)
 
 /*
  * Find the links of line.  A UTF-8 byte order mark opening the input
- * (first_line set) is not part of the first record; a UTF-16 one makes
- * its first line bad and the rest of it text, copied unread.  A line opening
+ * (first_line set) is not part of the first record; a first line of
+ * UTF-16 with no mark, or of a ZIP archive, is bad and the rest of the
+ * file text, copied unread.  A line opening
  * with '{' and holding no link is a JSON payload, the whole line but the
  * white space around it, if it is a record of the json format, and text
  * otherwise (a line of a JSON chat export, whose links are converted

@@ -5,13 +5,16 @@
  * by what it says, not by whether it decodes: a Big5 file decodes
  * without error as GB18030 too, into nonsense.  So each candidate
  * decoding is scored by how many common characters of the text's
- * subject it holds, and one that clearly beats the other wins.
+ * subject it holds, and one that clearly beats the other wins.  The
+ * other way, encoding_writer turns a filter's UTF-8 output back into
+ * the wide encoding its input came in.
  */
 
 #include "config.h"
 
 #include <errno.h>
 #include <iconv.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -242,4 +245,119 @@ has_utf16_bom(const char *s, size_t len)
 {
 	return len >= 2 && ((s[0] == '\xff' && s[1] == '\xfe') ||
 	    (s[0] == '\xfe' && s[1] == '\xff'));
+}
+
+/*
+ * A stream that writes UTF-8 text to another in a wide encoding, so
+ * that a filter's output goes back in the encoding its input came in.
+ * stdio hands the write function its buffer in pieces that may cut a
+ * character in two: the bytes of a character not yet whole are kept
+ * for the next piece.
+ */
+struct encoder {
+	iconv_t		 cd;
+	FILE		*to;
+	char		 carry[8];	/* a character cut by a piece */
+	size_t		 ncarry;
+};
+
+/* Convert n bytes of in and write them; -1 on a bad byte or write error. */
+static int
+encoder_put(struct encoder *e, const char *in, size_t n, size_t *used)
+{
+	char out[4096], *ip = (char *)in, *op;
+	size_t ileft = n, oleft, rc;
+
+	while (ileft > 0) {
+		op = out;
+		oleft = sizeof(out);
+		rc = iconv(e->cd, &ip, &ileft, &op, &oleft);
+		if (op > out && fwrite(out, 1, (size_t)(op - out), e->to) !=
+		    (size_t)(op - out))
+			return -1;
+		if (rc != (size_t)-1 || errno == E2BIG)
+			continue;
+		if (errno != EINVAL)
+			return -1;
+		/* A character cut short: the rest comes with the next piece. */
+		break;
+	}
+	*used = n - ileft;
+	return 0;
+}
+
+static ssize_t
+encoder_write(void *cookie, const char *buf, size_t n)
+{
+	struct encoder *e = cookie;
+	size_t used, take, k;
+
+	k = 0;
+	/* First make whole the character the last piece cut. */
+	while (e->ncarry > 0 && k < n) {
+		e->carry[e->ncarry++] = buf[k++];
+		if (encoder_put(e, e->carry, e->ncarry, &used) == -1)
+			return -1;
+		if (used == e->ncarry)
+			e->ncarry = 0;
+		else if (e->ncarry == sizeof(e->carry)) {
+			errno = EILSEQ;
+			return -1;
+		}
+	}
+	if (encoder_put(e, buf + k, n - k, &used) == -1)
+		return -1;
+	take = n - k - used;
+	if (take > sizeof(e->carry) - 1) {
+		errno = EILSEQ;
+		return -1;
+	}
+	memcpy(e->carry + e->ncarry, buf + k + used, take);
+	e->ncarry += take;
+	return (ssize_t)n;
+}
+
+static int
+encoder_close(void *cookie)
+{
+	struct encoder *e = cookie;
+	int rv = 0;
+
+	if (e->ncarry > 0) {
+		errno = EILSEQ;
+		rv = -1;
+	}
+	iconv_close(e->cd);
+	free(e);
+	return rv;
+}
+
+/*
+ * A stream writing to `to` in the encoding, which begins with the byte
+ * order mark (U+FEFF) written at once; NULL if iconv does not know the
+ * encoding.  Closing it flushes it but leaves `to` open.
+ */
+FILE *
+encoding_writer(FILE *to, const char *encoding)
+{
+	static const cookie_io_functions_t io = { NULL, encoder_write, NULL,
+	    encoder_close };
+	struct encoder *e;
+	size_t used;
+	FILE *fp;
+
+	e = xmalloc(sizeof(*e));
+	memset(e, 0, sizeof(*e));
+	e->to = to;
+	if ((e->cd = iconv_open(encoding, "UTF-8")) == (iconv_t)-1) {
+		free(e);
+		return NULL;
+	}
+	if (encoder_put(e, "\xef\xbb\xbf", 3, &used) == -1 ||
+	    (fp = fopencookie(e, "w", io)) == NULL) {
+		iconv_close(e->cd);
+		free(e);
+		return NULL;
+	}
+	return fp;
 }

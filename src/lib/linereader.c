@@ -225,6 +225,54 @@ lr_write(const struct linereader *lr, FILE *fp)
 		putc('\n', fp);
 }
 
+/*
+ * The whole input, its first line already read: that line as it was,
+ * then the rest, for a reader that needs the file whole (a game file,
+ * or text to convert before its lines can be told apart).  NULL after a
+ * warning when a read fails; the file is too large to hold is fatal.
+ */
+char *
+lr_slurp(struct linereader *lr, size_t *outlen)
+{
+	char *buf;
+	size_t len, cap, rest, n;
+
+	rest = lr->fill - lr->start;
+	if (lr->len > SIZE_MAX / 2 - rest - 3)
+		errx(GF_EXIT_ERROR, "%s: file too large", lr->name);
+	cap = (lr->len + rest + 3) * 2 + 65536;
+	buf = xmalloc(cap);
+	memcpy(buf, lr->line, lr->len);
+	len = lr->len;
+	if (lr->cr)
+		buf[len++] = '\r';
+	if (lr->newline)
+		buf[len++] = '\n';
+	memcpy(buf + len, lr->buf + lr->start, rest);
+	len += rest;
+	lr->start = lr->fill;
+	for (;;) {
+		if (len == cap) {
+			if (cap > SIZE_MAX / 2)
+				errx(GF_EXIT_ERROR, "%s: file too large",
+				    lr->name);
+			cap *= 2;
+			buf = xreallocarray(buf, cap, 1);
+		}
+		n = fread(buf + len, 1, cap - len, lr->fp);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(lr->fp)) {
+		warn("%s", lr->name);
+		free(buf);
+		return NULL;
+	}
+	*outlen = len;
+	return buf;
+}
+
 /* Returns -1 if a read error cut the file short (it was reported), else 0. */
 int
 lr_close(struct linereader *lr)

@@ -97,7 +97,6 @@ static int	 packing(const struct options *);
 static int	 read_checked(const struct linereader *,
 		    const struct options *, struct movelist *);
 static int	 looks_like_file(const struct linereader *);
-static char	*slurp(struct linereader *, size_t *);
 static const char *game_file_output(const struct options *);
 static int	 filter_file(struct linereader *, const struct options *);
 static void	 write_file_game(struct gamerec *, void *);
@@ -489,52 +488,6 @@ looks_like_file(const struct linereader *lr)
 	return starts_game_file(lr->line, lr->len);
 }
 
-/*
- * The whole input, its first line already read: that line as it was,
- * then the rest.
- */
-static char *
-slurp(struct linereader *lr, size_t *outlen)
-{
-	char *buf;
-	size_t len, cap, rest, n;
-
-	rest = lr->fill - lr->start;
-	if (lr->len > SIZE_MAX / 2 - rest - 3)
-		errx(GF_EXIT_ERROR, "%s: file too large", lr->name);
-	cap = (lr->len + rest + 3) * 2 + 65536;
-	buf = xmalloc(cap);
-	memcpy(buf, lr->line, lr->len);
-	len = lr->len;
-	if (lr->cr)
-		buf[len++] = '\r';
-	if (lr->newline)
-		buf[len++] = '\n';
-	memcpy(buf + len, lr->buf + lr->start, rest);
-	len += rest;
-	lr->start = lr->fill;
-	for (;;) {
-		if (len == cap) {
-			if (cap > SIZE_MAX / 2)
-				errx(GF_EXIT_ERROR, "%s: file too large",
-				    lr->name);
-			cap *= 2;
-			buf = xreallocarray(buf, cap, 1);
-		}
-		n = fread(buf + len, 1, cap - len, lr->fp);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(lr->fp)) {
-		warn("%s", lr->name);
-		free(buf);
-		return NULL;
-	}
-	*outlen = len;
-	return buf;
-}
-
 /* A game file: every game in it, one record each (or each line). */
 static int
 filter_file(struct linereader *lr, const struct options *o)
@@ -543,7 +496,7 @@ filter_file(struct linereader *lr, const struct options *o)
 	char *buf;
 	size_t len;
 
-	if ((buf = slurp(lr, &len)) == NULL)
+	if ((buf = lr_slurp(lr, &len)) == NULL)
 		return GF_EXIT_ERROR;
 	run.o = o;
 	run.status = GF_EXIT_OK;
@@ -773,7 +726,7 @@ filter_wide(struct linereader *lr, const struct options *o, const char *enc)
 	FILE *fp;
 	int status;
 
-	if ((buf = slurp(lr, &len)) == NULL)
+	if ((buf = lr_slurp(lr, &len)) == NULL)
 		return GF_EXIT_ERROR;
 	text = text_to_utf8(buf, len, enc, &tlen, &why);
 	free(buf);
