@@ -6,7 +6,8 @@
 # runs, decoding included).  The baseline, in the same run, is reading
 # back fruitsolve's own drawing of a board as a 720x470 PNG; each image's
 # time is also given as a ratio to it.  Target: every board exact, at
-# most 50 ms of CPU for a 2560x1440 PNG desktop.
+# most 50 ms of CPU for a 2560x1440 PNG desktop.  Then the screenshots
+# made smaller: none may be read wrong.
 #
 # usage: bench/fruitimage.sh [runs]   (from a built tree; SHOTS names
 #        the screenshot set, by default ../shared/fruitbox-screens beside
@@ -61,3 +62,33 @@ done
 median=$(sort -g "$tmp/times" | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
 printf 'boards read exactly: %d of %d; cells right: %d of %d; median %s ms an image\n' \
     "$exact" "$total" "$cells" $((total * 170)) "$median"
+
+# The same screenshots made smaller, as a browser zoomed out or a chat
+# app's resizing shows them (fruit-picture -s, a tent filter): at each
+# scale, how many read exactly, how many are refused, and how many are
+# read WRONG (the figure that must stay 0).
+picture=${FRUIT_PICTURE:-./fruit-picture}
+if [ ! -x "$picture" ]; then
+	echo "smaller screenshots: skipped ($picture not built: make helpers)"
+	exit 0
+fi
+for s in 0.75 0.6 0.5; do
+	right=0 refused=0 wrong=0
+	for img in "$shots"/*.png "$shots"/*.jpg; do
+		[ -f "$img" ] || continue
+		truth=${img%.*}.board
+		[ -f "$truth" ] || continue
+		"$picture" -s "$s" -o png <"$img" >"$tmp/small.png"
+		if "$bin" -R "$tmp/small.png" >"$tmp/read" 2>/dev/null; then
+			if cmp -s "$tmp/read" "$truth"; then
+				right=$((right + 1))
+			else
+				wrong=$((wrong + 1))
+			fi
+		else
+			refused=$((refused + 1))
+		fi
+	done
+	printf 'at %s of their size: %d read exactly, %d refused, %d WRONG\n' \
+	    "$s" "$right" "$refused" "$wrong"
+done

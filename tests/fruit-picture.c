@@ -19,6 +19,8 @@
  *	-r ORIENTATION	of JPEG output: the pixels stored turned as a phone
  *			stores them, with the EXIF tag (2 to 8) that turns
  *			them back upright
+ *	-s SCALE	shrink it (SCALE below 1) as a browser zoomed out
+ *			or a chat app's resizing does
  */
 
 #include "config.h"
@@ -305,9 +307,11 @@ main(int argc, char *argv[])
 	const char *out = "ppm", *dspec = NULL, *bspec = NULL, *nspec = NULL;
 	const char *cspec = NULL;
 	unsigned long w, h;
+	struct picture small;
+	double scale = 1;
 	int ch, quality = 75, rv, dark = 0, grey_out = 0, orientation = 1;
 
-	while ((ch = getopt(argc, argv, "b:c:DGd:N:o:q:r:")) != -1)
+	while ((ch = getopt(argc, argv, "b:c:DGd:N:o:q:r:s:")) != -1)
 		switch (ch) {
 		case 'b': bspec = optarg; break;
 		case 'c': cspec = optarg; break;
@@ -318,10 +322,11 @@ main(int argc, char *argv[])
 		case 'o': out = optarg; break;
 		case 'q': quality = atoi(optarg); break;
 		case 'r': orientation = atoi(optarg); break;
+		case 's': scale = atof(optarg); break;
 		default:
 			fprintf(stderr, "usage: fruit-picture [-b box] [-c cut] [-D] [-G] "
 			    "[-d desktop] [-N size] [-o format] [-q quality] "
-			    "[-r orientation]\n");
+			    "[-r orientation] [-s scale]\n");
 			return 2;
 		}
 	if (nspec != NULL) {
@@ -331,6 +336,12 @@ main(int argc, char *argv[])
 		noise(&pic, w, h, &g);
 	} else
 		read_stdin(&pic);
+	if (scale < 1) {
+		if (scale <= 0 || picture_shrink(&pic, scale, &small) == -1)
+			errx(2, "bad scale: %g", scale);
+		picture_free(&pic);
+		pic = small;
+	}
 	if (cspec != NULL)
 		cut(&pic, cspec);
 	if (dspec != NULL)

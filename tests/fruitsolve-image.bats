@@ -27,12 +27,21 @@ setup() {
 	done
 }
 
-@test "a drawn board reads back at the ends of the scales the manual names, 0.5 and 7" {
-	for s in 0.5 7; do
+@test "a drawn board reads back at the ends of the scales the manual names, 0.75 and 7" {
+	for s in 0.75 7; do
 		fruitsolve -R -f png --scale "$s" "$t/start" >"$t/start.png"
 		run fruitsolve -R "$t/start.png"
 		[ "$status" -eq 0 ]
 		[ "$output" = "$(cat "$t/start")" ]
+	done
+}
+
+@test "a drawing made smaller afterwards, as a zoomed-out browser shows it, reads back" {
+	for s in 0.5 0.6; do
+		fruitsolve -R -f png --scale 1.6 "$t/mid" | fruit-picture -s "$s" -o png >"$t/small.png"
+		run fruitsolve -R "$t/small.png"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$t/mid")" ]
 	done
 }
 

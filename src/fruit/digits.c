@@ -3,7 +3,10 @@
  * and so is one ringed in yellow (an apple the game is taking away).
  * Otherwise its digit is the nearest template, and only if it is near
  * enough and clearly nearer than any other digit: a cell that is not
- * sure is refused, never guessed.  The templates are made from real
+ * sure is refused, never guessed.  A picture's cells are all in one
+ * font, the game's or the one fruitsolve draws, so they are read against
+ * that font's templates alone: blurred to a few pixels, a digit of one
+ * font can come near another digit of the other.  The templates are made from real
  * screenshots by fruit-templates (see templates.c) and kept in
  * digit-templates.c.
  */
@@ -36,15 +39,45 @@ digit_distance(const struct cell_look *look, const struct digit_template *t)
 }
 
 void
-digit_read(const struct cell_look *look, struct digit_match *m)
+digit_read(const struct cell_look *look, int font, struct digit_match *m)
 {
-	digit_read_with(look, digit_templates, digit_ntemplates, m);
+	digit_read_with(look, digit_templates, digit_ntemplates, font, m);
+}
+
+/*
+ * The font of most of the n cells that hold a digit: the font of the
+ * template each is nearest; DIGIT_ANY_FONT when no cell holds one.
+ */
+int
+digit_font(const struct cell_look *look, size_t n)
+{
+	size_t i, j, votes[2] = { 0, 0 };
+	unsigned int d, best;
+	int font;
+
+	for (i = 0; i < n; i++) {
+		if (look[i].yellow >= RING_YELLOW ||
+		    look[i].red < CLEARED_RED || look[i].height < MIN_HEIGHT)
+			continue;
+		best = UINT32_MAX;
+		font = 0;
+		for (j = 0; j < digit_ntemplates; j++)
+			if ((d = digit_distance(&look[i],
+			    &digit_templates[j])) < best) {
+				best = d;
+				font = digit_templates[j].font;
+			}
+		votes[font != 0]++;
+	}
+	if (votes[0] == 0 && votes[1] == 0)
+		return DIGIT_ANY_FONT;
+	return votes[1] > votes[0] ? DIGIT_OWN_FONT : DIGIT_GAME_FONT;
 }
 
 /* The same, against the templates t, as fruit-templates checks them. */
 void
 digit_read_with(const struct cell_look *look, const struct digit_template *t,
-    size_t nt, struct digit_match *m)
+    size_t nt, int font, struct digit_match *m)
 {
 	unsigned int best[10], d;
 	size_t i;
@@ -68,6 +101,8 @@ digit_read_with(const struct cell_look *look, const struct digit_template *t,
 	for (k = 0; k < 10; k++)
 		best[k] = UINT32_MAX;
 	for (i = 0; i < nt; i++) {
+		if (font != DIGIT_ANY_FONT && t[i].font != font)
+			continue;
 		d = digit_distance(look, &t[i]);
 		if (d < best[t[i].digit])
 			best[t[i].digit] = d;

@@ -815,21 +815,26 @@ int
 image_board(const struct picture *pic, struct board *b, struct grid *g,
     char *why, size_t whylen)
 {
-	struct cell_look look;
+	struct cell_look look[BOARD_ROWS * BOARD_COLS];
 	struct digit_match m;
 	size_t r, c, sum;
+	int font;
 
 	memset(b, 0, sizeof(*b));
 	if (image_grid(pic, g, why, whylen) == -1)
 		return -1;
+	for (r = 0; r < BOARD_ROWS; r++)
+		for (c = 0; c < BOARD_COLS; c++)
+			image_look(pic, g, (int)r, (int)c,
+			    &look[r * BOARD_COLS + c]);
+	font = digit_font(look, BOARD_ROWS * BOARD_COLS);
 	b->rows = BOARD_ROWS;
 	b->cols = BOARD_COLS;
 	b->cell = xcalloc(BOARD_ROWS * BOARD_COLS, 1);
 	sum = 0;
 	for (r = 0; r < BOARD_ROWS; r++)
 		for (c = 0; c < BOARD_COLS; c++) {
-			image_look(pic, g, (int)r, (int)c, &look);
-			digit_read(&look, &m);
+			digit_read(&look[r * BOARD_COLS + c], font, &m);
 			if (m.digit == -1) {
 				snprintf(why, whylen, "cell %zu,%zu fits no "
 				    "digit well (%s)", r + 1, c + 1, m.why);

@@ -84,7 +84,7 @@ EXTRA_DIST += \
 	tests/data/fruitsolve-image/noise.ppm
 
 SHOTS = ../shared/fruitbox-screens
-fruit_drawn_scales = 0.85 0.9 0.95 1 1.1 1.25 1.5 1.75 2 2.5
+fruit_drawn_scales = 0.5 0.55 0.6 0.65 0.7 0.75 0.8 0.85 0.9 0.95 1 1.1 1.25 1.5 1.75 2 2.5
 fruit-digit-templates: fruitsolve$(EXEEXT) fruit-templates$(EXEEXT)
 	rm -rf fruit-drawn && mkdir fruit-drawn
 	seed=0; for s in $(fruit_drawn_scales); do \

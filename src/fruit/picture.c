@@ -1,10 +1,13 @@
 /*
  * picture.c: the one door to the image decoders.  The format is told by
- * the first bytes, never by a file name.
+ * the first bytes, never by a file name.  Also what is done to a whole
+ * picture once decoded: turning it upright, telling whether it has
+ * colour, shrinking it.
  */
 
 #include "config.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +19,9 @@
 
 #include "gf.h"
 #include "picture.h"
+
+static void	 shrink_axis(const float *, size_t, size_t, size_t, size_t,
+		    float *, size_t, double);
 
 /*
  * The kind of a picture of a format not read, by its first bytes, as a
@@ -219,4 +225,81 @@ picture_free(struct picture *pic)
 {
 	free(pic->rgb);
 	memset(pic, 0, sizeof(*pic));
+}
+
+/*
+ * One axis of picture_shrink: n lines of len samples each, `step` apart
+ * along a line and `stride` from line to line, into out, len * f long.
+ * Each output sample is the mean of the input under a tent one output
+ * sample wide each way, as a bilinear resize smooths what it drops.
+ */
+static void
+shrink_axis(const float *in, size_t n, size_t len, size_t step,
+    size_t stride, float *out, size_t outlen, double f)
+{
+	size_t line, o, k, first, last;
+	double centre, w, total, acc[3];
+	int ch;
+
+	for (line = 0; line < n; line++)
+		for (o = 0; o < outlen; o++) {
+			centre = (o + 0.5) / f - 0.5;
+			first = centre - 1 / f < 0 ? 0 :
+			    (size_t)ceil(centre - 1 / f);
+			last = (size_t)floor(centre + 1 / f);
+			if (last >= len)
+				last = len - 1;
+			total = acc[0] = acc[1] = acc[2] = 0;
+			for (k = first; k <= last; k++) {
+				w = 1 - fabs((double)k - centre) * f;
+				if (w <= 0)
+					continue;
+				total += w;
+				for (ch = 0; ch < 3; ch++)
+					acc[ch] += w * in[line * stride +
+					    k * step + (size_t)ch];
+			}
+			for (ch = 0; ch < 3; ch++)
+				out[line * stride + o * step + (size_t)ch] =
+				    (float)(total > 0 ? acc[ch] / total : 0);
+		}
+}
+
+/*
+ * in made f times as large (f below 1), into out, as a browser zoomed
+ * out or a chat app's resizing shows a screenshot; -1 if nothing is
+ * left.  For fruit-templates and the test suite's pictures.
+ */
+int
+picture_shrink(const struct picture *in, double f, struct picture *out)
+{
+	size_t w, h, i;
+	float *a, *b;
+
+	w = (size_t)(in->w * f);
+	h = (size_t)(in->h * f);
+	if (w == 0 || h == 0 || in->w > SIZE_MAX / 3 / in->h)
+		return -1;
+	a = xreallocarray(NULL, in->w * in->h, 3 * sizeof(float));
+	b = xreallocarray(NULL, in->w * in->h, 3 * sizeof(float));
+	for (i = 0; i < in->w * in->h * 3; i++)
+		a[i] = in->rgb[i];
+	/* Rows first, each kept at its full stride, then columns. */
+	shrink_axis(a, in->h, in->w, 3, in->w * 3, b, w, f);
+	shrink_axis(b, w, in->h, in->w * 3, 3, a, h, f);
+	memset(out, 0, sizeof(*out));
+	out->w = w;
+	out->h = h;
+	out->rgb = xreallocarray(NULL, w * h, 3);
+	for (i = 0; i < w * h; i++) {
+		out->rgb[i * 3] = (uint8_t)lround(a[(i / w) * in->w * 3 +
+		    (i % w) * 3]);
+		out->rgb[i * 3 + 1] = (uint8_t)lround(a[(i / w) * in->w * 3 +
+		    (i % w) * 3 + 1]);
+		out->rgb[i * 3 + 2] = (uint8_t)lround(a[(i / w) * in->w * 3 +
+		    (i % w) * 3 + 2]);
+	}
+	free(a);
+	free(b);
+	return 0;
 }

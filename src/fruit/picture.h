@@ -47,6 +47,7 @@ int	 picture_decode_until(const uint8_t *, size_t, struct picture *,
 	    picture_enough, void *, char *, size_t);
 int	 picture_new(struct picture *, size_t, size_t, char *, size_t);
 void	 picture_free(struct picture *);
+int	 picture_shrink(const struct picture *, double, struct picture *);
 void	 picture_orient(struct picture *, int);
 void	 picture_compose(struct picture *, const uint8_t *, size_t, size_t);
 const char *picture_unread(const uint8_t *, size_t);
@@ -84,9 +85,17 @@ void	 image_look(const struct picture *, const struct grid *, int, int,
 int	 image_board(const struct picture *, struct board *, struct grid *,
 	    char *, size_t);
 
-/* digits.c: what one cell holds, 0 for cleared, -1 when unsure. */
+/*
+ * digits.c: what one cell holds, 0 for cleared, -1 when unsure, against
+ * the templates of one font (DIGIT_ANY_FONT: all); digit_font tells
+ * which font most of a picture's cells are nearest.
+ */
+#define DIGIT_GAME_FONT	0	/* the game's own */
+#define DIGIT_OWN_FONT	1	/* what fruitsolve draws */
+#define DIGIT_ANY_FONT	(-1)
 struct digit_template {
 	uint8_t		 digit;
+	uint8_t		 font;
 	uint8_t		 ink[DIGIT_SIDE * DIGIT_SIDE];
 };
 struct digit_match {
@@ -99,9 +108,10 @@ extern const struct digit_template digit_templates[];
 extern const size_t digit_ntemplates;
 unsigned int digit_distance(const struct cell_look *,
 	    const struct digit_template *);
-void	 digit_read(const struct cell_look *, struct digit_match *);
+void	 digit_read(const struct cell_look *, int, struct digit_match *);
 void	 digit_read_with(const struct cell_look *,
-	    const struct digit_template *, size_t, struct digit_match *);
+	    const struct digit_template *, size_t, int, struct digit_match *);
+int	 digit_font(const struct cell_look *, size_t);
 
 /* draw.c: a board as the game draws it, at a scale. */
 void	 draw_board(const struct board *, double, struct picture *);

@@ -3,7 +3,10 @@
  * with.  Given screenshots, each beside its board in fruit-board(5) form
  * (shot.png and shot.board), it finds each board as fruitsolve does,
  * averages the look of every cell holding each digit and writes the
- * averages as C source on standard output:
+ * averages as C source on standard output.  Each screenshot of the game
+ * is also read made smaller (SHRINK), as a browser zoomed out or a chat
+ * app's resizing shows it, so that small boards have templates of their
+ * own: the game's font blurred to a few pixels looks like no sharp one.
  *
  *	fruit-templates DIR/NAME.png ... > src/fruit/digit-templates.c
  *
@@ -11,8 +14,9 @@
  * to its own template and to the nearest other one (with FRUIT_DEBUG set
  * in the environment, the look of each cell nearer another digit), so
  * that the thresholds in digits.c can be checked against real shots;
- * and then reads each shot with templates made from all the others, the
- * honest measure of how the templates do on a shot they have not seen.
+ * and then reads each shot, at each size, with templates made from all
+ * the other shots, the honest measure of how the templates do on a
+ * shot they have not seen.
  */
 
 #include "config.h"
@@ -28,13 +32,23 @@
 #include "picture.h"
 
 #define NCELLS	170
-#define NBANDS	8	/* four ranges of pitch, twice: the game's font, our own */
+#define NPITCH	7	/* ranges of pitch */
+#define NBANDS	(2 * NPITCH)	/* each twice: the game's font, our own */
 
 static int
 pitch_band(double pitch)
 {
-	return pitch < 36 ? 0 : pitch < 47 ? 1 : pitch < 58 ? 2 : 3;
+	static const double below[NPITCH - 1] = { 20, 24, 28, 36, 47, 58 };
+	int band;
+
+	for (band = 0; band < NPITCH - 1 && pitch >= below[band]; band++)
+		continue;
+	return band;
 }
+
+/* The sizes each screenshot of the game is also read at. */
+static const double shrink[] = { 0.7, 0.6, 0.5 };
+#define NSHRINK	(sizeof(shrink) / sizeof(shrink[0]))
 
 struct shot {
 	const char	*path;
@@ -44,6 +58,9 @@ struct shot {
 };
 
 static int	 load_shot(const char *, struct shot *);
+static void	 learn_shot(struct shot *, int, int, const char *,
+		    uint64_t [NBANDS][10][DIGIT_SIDE * DIGIT_SIDE],
+		    uint64_t [NBANDS][10]);
 static int	 read_truth(const char *, uint8_t *);
 static void	 report(int, char *[], const struct digit_template *, size_t);
 static void	 leave_one_out(void);
@@ -53,12 +70,15 @@ static size_t	 average_templates(uint64_t [NBANDS][10][DIGIT_SIDE * DIGIT_SIDE],
 /* What each shot gave, for the leave-one-out check. */
 struct seen {
 	const char	*path;
+	double		 scale;		/* of the shot as published */
+	int		 source;	/* the shot it was made from */
 	int		 band;
 	uint8_t		 truth[NCELLS];
 	struct cell_look look[NCELLS];
 };
 static struct seen *seen;
 static size_t nseen;
+static double seen_scale = 1;	/* of the shot being learnt */
 
 /*
  * How each shot reads with the new templates: the cells wrong, the
@@ -81,6 +101,8 @@ average_templates(uint64_t sum[NBANDS][10][DIGIT_SIDE * DIGIT_SIDE],
 			if (count[band][d] == 0)
 				continue;
 			t[nt].digit = (uint8_t)d;
+			t[nt].font = band < NPITCH ? DIGIT_GAME_FONT :
+			    DIGIT_OWN_FONT;
 			for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
 				t[nt].ink[k] = (uint8_t)((sum[band][d][k] +
 				    count[band][d] / 2) / count[band][d]);
@@ -206,16 +228,50 @@ load_shot(const char *path, struct shot *s)
 	return read_truth(path, s->truth);
 }
 
+/*
+ * Add the look of every cell of s to the sums of its band, and keep it
+ * for the leave-one-out check, as made from argument `source`.
+ */
+static void
+learn_shot(struct shot *s, int source, int own, const char *path,
+    uint64_t sum[NBANDS][10][DIGIT_SIDE * DIGIT_SIDE],
+    uint64_t count[NBANDS][10])
+{
+	struct cell_look look;
+	size_t k;
+	int r, c, d, band;
+
+	band = own * NPITCH + pitch_band(s->grid.dx);
+	seen = xreallocarray(seen, nseen + 1, sizeof(*seen));
+	seen[nseen].path = path;
+	seen[nseen].scale = seen_scale;
+	seen[nseen].source = source;
+	seen[nseen].band = band;
+	memcpy(seen[nseen].truth, s->truth, NCELLS);
+	for (r = 0; r < 10; r++)
+		for (c = 0; c < 17; c++) {
+			d = s->truth[r * 17 + c];
+			image_look(&s->pic, &s->grid, r, c, &look);
+			seen[nseen].look[r * 17 + c] = look;
+			if (d == 0)
+				continue;
+			count[band][d]++;
+			for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
+				sum[band][d][k] += look.ink[k];
+		}
+	nseen++;
+}
+
 int
 main(int argc, char *argv[])
 {
-	struct shot s;
-	struct cell_look look;
+	struct shot s, small;
 	uint64_t sum[NBANDS][10][DIGIT_SIDE * DIGIT_SIDE];
 	uint64_t count[NBANDS][10];
 	struct digit_template *t;
+	char why[160];
 	size_t nt, i, k;
-	int a, r, c, d, band, own;
+	int a, own;
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: fruit-templates image ... "
@@ -232,24 +288,22 @@ main(int argc, char *argv[])
 		}
 		if (load_shot(argv[a], &s) == -1)
 			continue;
-		band = own * 4 + pitch_band(s.grid.dx);
-		seen = xreallocarray(seen, nseen + 1, sizeof(*seen));
-		seen[nseen].path = argv[a];
-		seen[nseen].band = band;
-		memcpy(seen[nseen].truth, s.truth, NCELLS);
-		for (r = 0; r < 10; r++)
-			for (c = 0; c < 17; c++) {
-				d = s.truth[r * 17 + c];
-				image_look(&s.pic, &s.grid, r, c, &look);
-				seen[nseen].look[r * 17 + c] = look;
-				if (d == 0)
-					continue;
-				count[band][d]++;
-				for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
-					sum[band][d][k] += look.ink[k];
-			}
+		learn_shot(&s, a, own, argv[a], sum, count);
+		for (i = 0; !own && i < NSHRINK; i++) {
+			small.path = argv[a];
+			memcpy(small.truth, s.truth, NCELLS);
+			if (picture_shrink(&s.pic, shrink[i], &small.pic) == -1)
+				continue;
+			if (image_grid(&small.pic, &small.grid, why,
+			    sizeof(why)) == 0) {
+				seen_scale = shrink[i];
+				learn_shot(&small, a, own, argv[a], sum, count);
+			} else
+				warnx("%s at %g: %s", argv[a], shrink[i], why);
+			picture_free(&small.pic);
+		}
+		seen_scale = 1;
 		picture_free(&s.pic);
-		nseen++;
 	}
 	t = xcalloc(NBANDS * 10, sizeof(*t));
 	nt = average_templates(sum, count, t);
@@ -261,7 +315,7 @@ main(int argc, char *argv[])
 	    "const struct digit_template digit_templates[] = {\n",
 	    DIGIT_SIDE);
 	for (i = 0; i < nt; i++) {
-		printf("\t{ %u, {", t[i].digit);
+		printf("\t{ %u, %u, {", t[i].digit, t[i].font);
 		for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
 			printf("%s%u,", k % 16 == 0 ? "\n\t    " : " ",
 			    t[i].ink[k]);
@@ -295,7 +349,7 @@ leave_one_out(void)
 		memset(sum, 0, sizeof(sum));
 		memset(count, 0, sizeof(count));
 		for (j = 0; j < nseen; j++) {
-			if (j == i)
+			if (seen[j].source == seen[i].source)
 				continue;
 			for (c = 0; c < NCELLS; c++) {
 				d = seen[j].truth[c];
@@ -311,7 +365,9 @@ leave_one_out(void)
 		right = 0;
 		ok = 1;
 		for (c = 0; c < NCELLS; c++) {
-			digit_read_with(&seen[i].look[c], t, nt, &m);
+			digit_read_with(&seen[i].look[c], t, nt,
+			    seen[i].band < NPITCH ? DIGIT_GAME_FONT :
+			    DIGIT_OWN_FONT, &m);
 			if (m.digit == seen[i].truth[c])
 				right++;
 			else if (m.digit == -1)
@@ -321,9 +377,9 @@ leave_one_out(void)
 		}
 		exact += right == NCELLS;
 		refused += ok == 0;
-		fprintf(stderr, "left out %s: %zu of %d cells right%s\n",
-		    seen[i].path, right, NCELLS, ok == 1 ? "" : ok == 0 ?
-		    ", refused as unsure" : ", MISREAD");
+		fprintf(stderr, "left out %s at %g: %zu of %d cells right%s\n",
+		    seen[i].path, seen[i].scale, right, NCELLS, ok == 1 ? "" :
+		    ok == 0 ? ", refused as unsure" : ", MISREAD");
 	}
 	fprintf(stderr, "leave-one-out: %zu of %zu exact, %zu refused\n",
 	    exact, nseen, refused);
