@@ -52,7 +52,17 @@ void	 board_print(FILE *, const struct board *, int);
  */
 int	 rects_each(const struct board *,
 	    int (*)(const struct rect *, unsigned int, void *), void *);
-int	 rects_meet(const struct rect *, const struct rect *);
+
+/*
+ * Whether two rectangles share a cell; inline, since the planner asks it
+ * of every open move at every turn of every game it plays.
+ */
+static inline int
+rects_meet(const struct rect *a, const struct rect *b)
+{
+	return a->r1 <= b->r2 && b->r1 <= a->r2 && a->c1 <= b->c2 &&
+	    b->c1 <= a->c2;
+}
 
 /* movegen.c: the distinct moves of a position (tight rectangles). */
 struct movegen {
@@ -69,6 +79,7 @@ void	 movegen_free(struct movegen *);
 size_t	 movegen_list(struct movegen *, const uint8_t *, struct rect *,
 	    size_t);
 void	 movegen_load(struct movegen *, const uint8_t *);
+void	 movegen_copy(struct movegen *, const struct movegen *);
 size_t	 movegen_near(struct movegen *, const uint8_t *, const struct rect *,
 	    struct rect *, size_t);
 

@@ -25,6 +25,7 @@ static void	 sum_columns(struct movegen *, const uint8_t *, size_t,
 		    size_t);
 static inline size_t strip_moves(const struct movegen *, const struct rect *,
 		    size_t, size_t, size_t, size_t, struct rect *, size_t, size_t);
+static void	 update(struct movegen *, const uint8_t *, const struct rect *);
 static size_t	 walk(struct movegen *, const uint8_t *, const struct rect *,
 		    struct rect *, size_t);
 static int	 near_window(struct movegen *, const struct rect *, size_t,
@@ -60,6 +61,20 @@ movegen_free(struct movegen *mg)
 	memset(mg, 0, sizeof(*mg));
 }
 
+/*
+ * Copy the row counts and column sums of from into to (both set up for
+ * the same board size), so that a game can start from a listing kept
+ * from before instead of listing the same board again.
+ */
+void
+movegen_copy(struct movegen *to, const struct movegen *from)
+{
+	memcpy(to->rowcount, from->rowcount,
+	    from->rows * (from->cols + 1) * sizeof(*to->rowcount));
+	memcpy(to->colsum, from->colsum,
+	    from->cols * (from->rows + 1) * sizeof(*to->colsum));
+}
+
 /* Prefix counts of digits along rows r1 to r2, for the tightness test. */
 static void
 count_rows(struct movegen *mg, const uint8_t *cell, size_t r1, size_t r2)
@@ -72,6 +87,29 @@ count_rows(struct movegen *mg, const uint8_t *cell, size_t r1, size_t r2)
 		pc[0] = 0;
 		for (c = 0; c < mg->cols; c++)
 			pc[c + 1] = pc[c] + (cell[r * mg->cols + c] != 0);
+	}
+}
+
+/*
+ * Bring the row counts and column sums up to date after r was cleared:
+ * a prefix changes only from r's first column along its rows, and from
+ * r's first row down its columns.
+ */
+static void
+update(struct movegen *mg, const uint8_t *cell, const struct rect *r)
+{
+	size_t row, col, stride = mg->rows + 1;
+	uint32_t *pc, *cs;
+
+	for (row = r->r1; row <= r->r2; row++) {
+		pc = mg->rowcount + row * (mg->cols + 1);
+		for (col = r->c1; col < mg->cols; col++)
+			pc[col + 1] = pc[col] + (cell[row * mg->cols + col] != 0);
+	}
+	for (col = r->c1; col <= r->c2; col++) {
+		cs = mg->colsum + col * stride;
+		for (row = r->r1; row < mg->rows; row++)
+			cs[row + 1] = cs[row] + cell[row * mg->cols + col];
 	}
 }
 
@@ -134,8 +172,7 @@ movegen_near(struct movegen *mg, const uint8_t *cell, const struct rect *r,
 {
 	size_t top, n;
 
-	count_rows(mg, cell, r->r1, r->r2);
-	sum_columns(mg, cell, r->c1, r->c2);
+	update(mg, cell, r);
 	n = 0;
 	for (top = 0; top <= r->r2; top++)
 		if (mg->rowcount[top * (mg->cols + 1) + mg->cols] != 0)
@@ -156,7 +193,7 @@ near_window(struct movegen *mg, const struct rect *near, size_t top,
     size_t bottom, size_t *lo, size_t *hi)
 {
 	const uint32_t *cs = mg->colsum;
-	uint32_t *sum = mg->sum, s;
+	uint32_t *sum = mg->sum, s, acc;
 	size_t c, first, last, stride = mg->rows + 1;
 
 	first = SIZE_MAX;
@@ -171,24 +208,35 @@ near_window(struct movegen *mg, const struct rect *near, size_t top,
 	}
 	if (first == SIZE_MAX)
 		return 0;
-	if (first == near->c1)
+	/*
+	 * A move reaching out of near's columns holds every column between
+	 * them and near's nearest edge, so the window ends where the sum of
+	 * those columns passes 10, not merely where one column does.
+	 */
+	if (first == near->c1) {
+		acc = sum[first];
 		while (first > *lo) {
 			c = first - 1;
 			s = cs[c * stride + bottom + 1] - cs[c * stride + top];
-			if (s > FRUIT_TARGET)
+			acc += s;
+			if (acc > FRUIT_TARGET)
 				break;
 			sum[c] = s;
 			first = c;
 		}
-	if (last == near->c2)
+	}
+	if (last == near->c2) {
+		acc = sum[last];
 		while (last < *hi) {
 			c = last + 1;
 			s = cs[c * stride + bottom + 1] - cs[c * stride + top];
-			if (s > FRUIT_TARGET)
+			acc += s;
+			if (acc > FRUIT_TARGET)
 				break;
 			sum[c] = s;
 			last = c;
 		}
+	}
 	*lo = first;
 	*hi = last;
 	return 1;

@@ -71,6 +71,12 @@ struct nrpa {
 	double		*bias;		/* and their greedy preference */
 	double		*odds;		/* and their unnormalised odds */
 	size_t		 maxmoves;
+	struct movegen	 mg0;		/* mg as the starting board leaves it */
+	struct rect	*move0;		/* the starting board's moves */
+	uint32_t	*code0;
+	double		*bias0;
+	size_t		 n0;
+	double		 total;		/* the sum of their odds */
 	double		 rankbias[RANKS];
 	double		 spendbias[FRUIT_TARGET + 1];
 	uint32_t	*stamp;		/* last lesson that changed a code */
@@ -164,19 +170,48 @@ static size_t
 begin(struct nrpa *x, const double *w)
 {
 	size_t i, n;
+	double total;
 
 	memcpy(x->cell, x->b->cell, x->ncells);
-	for (;;) {
-		n = movegen_list(&x->mg, x->cell, x->move, x->maxmoves);
-		if (n <= x->maxmoves)
-			break;
+	if (x->move0 == NULL) {
+		for (;;) {
+			n = movegen_list(&x->mg, x->cell, x->move,
+			    x->maxmoves);
+			if (n <= x->maxmoves)
+				break;
+			reserve(x, n);
+		}
+		for (i = 0; i < n; i++) {
+			x->code[i] = rect_code(x, &x->move[i]);
+			x->bias[i] = preference(x, &x->move[i]);
+		}
+		/*
+		 * Every game starts from the same board, so its moves are
+		 * listed once and copied after.
+		 */
+		x->n0 = n;
+		x->move0 = xreallocarray(NULL, n + 1, sizeof(*x->move0));
+		x->code0 = xreallocarray(NULL, n + 1, sizeof(*x->code0));
+		x->bias0 = xreallocarray(NULL, n + 1, sizeof(*x->bias0));
+		memcpy(x->move0, x->move, n * sizeof(*x->move0));
+		memcpy(x->code0, x->code, n * sizeof(*x->code0));
+		memcpy(x->bias0, x->bias, n * sizeof(*x->bias0));
+		movegen_init(&x->mg0, x->b->rows, x->b->cols);
+		movegen_copy(&x->mg0, &x->mg);
+	} else {
+		n = x->n0;
 		reserve(x, n);
+		memcpy(x->move, x->move0, n * sizeof(*x->move0));
+		memcpy(x->code, x->code0, n * sizeof(*x->code0));
+		memcpy(x->bias, x->bias0, n * sizeof(*x->bias0));
+		movegen_copy(&x->mg, &x->mg0);
 	}
+	total = 0;
 	for (i = 0; i < n; i++) {
-		x->code[i] = rect_code(x, &x->move[i]);
-		x->bias[i] = preference(x, &x->move[i]);
 		x->odds[i] = w[x->code[i]] * x->bias[i];
+		total += x->odds[i];
 	}
+	x->total = total;
 	x->steps++;
 	return n;
 }
@@ -190,13 +225,16 @@ static size_t
 advance(struct nrpa *x, const double *w, const struct rect *r, size_t n)
 {
 	size_t i, kept, more;
+	double total;
 
 	kept = 0;
+	total = 0;
 	for (i = 0; i < n; i++)
 		if (!rects_meet(&x->move[i], r)) {
 			x->move[kept] = x->move[i];
 			x->code[kept] = x->code[i];
 			x->odds[kept] = x->odds[i];
+			total += x->odds[i];
 			x->bias[kept++] = x->bias[i];
 		}
 	for (;;) {
@@ -210,7 +248,9 @@ advance(struct nrpa *x, const double *w, const struct rect *r, size_t n)
 		x->code[i] = rect_code(x, &x->move[i]);
 		x->bias[i] = preference(x, &x->move[i]);
 		x->odds[i] = w[x->code[i]] * x->bias[i];
+		total += x->odds[i];
 	}
+	x->total = total;
 	x->steps++;
 	return kept + more;
 }
@@ -294,17 +334,14 @@ playout(struct nrpa *x, const double *w)
 {
 	struct rect r;
 	size_t i, n;
-	double total, u;
+	double u;
 	uint32_t cleared;
 
 	x->game.nmoves = x->game.nopen = 0;
 	n = begin(x, w);
 	cleared = 0;
 	while (n > 0) {
-		total = 0;
-		for (i = 0; i < n; i++)
-			total += x->odds[i];
-		u = rng_unit(&x->rng) * total;
+		u = rng_unit(&x->rng) * x->total;
 		for (i = 0; i + 1 < n; i++) {
 			u -= x->odds[i];
 			if (u < 0)
@@ -477,5 +514,10 @@ nrpa_plan(const struct board *b, const struct plan_options *opt,
 	free(x.code);
 	free(x.bias);
 	free(x.odds);
+	free(x.move0);
+	free(x.code0);
+	free(x.bias0);
+	if (x.move0 != NULL)
+		movegen_free(&x.mg0);
 	movegen_free(&x.mg);
 }

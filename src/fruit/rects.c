@@ -248,11 +248,3 @@ rects_each(const struct board *b,
 	free(st.found);
 	return stop;
 }
-
-/* Whether two rectangles share a cell. */
-int
-rects_meet(const struct rect *a, const struct rect *b)
-{
-	return a->r1 <= b->r2 && b->r1 <= a->r2 && a->c1 <= b->c2 &&
-	    b->c1 <= a->c2;
-}
