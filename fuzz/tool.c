@@ -17,8 +17,9 @@
  * What is checked, beyond the sanitizers:
  *	- the tool exits 0, 1 or 2, and is not killed by a signal;
  *	- on 0 or 1, every line on standard error starts with "TOOL: ";
- *	- a line tool writes one output line for each input line, and under
- *	  -f json each of them is one valid JSON value.
+ *	- a line tool writes one output line for each input line (UTF-16
+ *	  with its mark counted as UTF-8), and under -f json each of them
+ *	  is one valid JSON value.
  * A failure prints the tool's standard error and aborts, so that
  * libFuzzer keeps the input.
  */
@@ -40,6 +41,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "gf.h"
 
 #ifndef TOOL
 #error "build.sh defines TOOL and TOOL_MAIN"
@@ -244,7 +247,7 @@ get_file(const char *path, size_t *size)
 
 /* Lines as a user counts them: newlines, and an unterminated last one. */
 static size_t
-count_lines(const char *s, size_t n)
+count_newlines(const char *s, size_t n)
 {
 	size_t i, lines = 0;
 
@@ -252,6 +255,26 @@ count_lines(const char *s, size_t n)
 		if (s[i] == '\n')
 			lines++;
 	return lines + (n > 0 && s[n - 1] != '\n');
+}
+
+/*
+ * The same, with text in UTF-16 with its mark counted as the tool reads
+ * it and writes it back, made UTF-8; SIZE_MAX if it does not decode.
+ */
+static size_t
+count_lines(const char *s, size_t n)
+{
+	const char *why;
+	size_t len, lines;
+	char *text;
+
+	if (!has_utf16_bom(s, n))
+		return count_newlines(s, n);
+	if ((text = text_to_utf8(s, n, "UTF-16", &len, &why)) == NULL)
+		return SIZE_MAX;
+	lines = count_newlines(text, len);
+	free(text);
+	return lines;
 }
 
 static __attribute__((noreturn)) void
@@ -327,6 +350,8 @@ check_output(const struct mode *m, size_t inlines)
 		return;
 	out = get_file(outpath, &n);
 	outlines = count_lines(out, n);
+	if (inlines != SIZE_MAX && outlines == SIZE_MAX)
+		fail("the output is UTF-16 that does not decode", m);
 	if (inlines != SIZE_MAX && outlines != inlines)
 		fail("the output has not as many lines as the input", m);
 	if (m->json)

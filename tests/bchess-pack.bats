@@ -706,6 +706,21 @@ EOF_CASES
 	[ "${lines[0]}" = "$(printf 'café au lait\r')" ]
 }
 
+@test "a UTF-16 file larger than the output buffer goes back whole, characters cut by the buffer kept" {
+	# Lines of three-byte characters, so that the buffer's edges fall
+	# inside characters; the same file in UTF-8 is the reference.
+	awk 'BEGIN { for (i = 1; i <= 6000; i++)
+		printf "対局%d\t€ https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l 猫\r\n", i }' \
+	    >"$BATS_TEST_TMPDIR/u8"
+	iconv -f UTF-8 -t UTF-16 "$BATS_TEST_TMPDIR/u8" >"$BATS_TEST_TMPDIR/u16"
+	bchess-pack "$BATS_TEST_TMPDIR/u16" >"$BATS_TEST_TMPDIR/out"
+	[ "$(stat -c %s "$BATS_TEST_TMPDIR/out")" -gt 300000 ]
+	cmp <(tail -c +3 "$BATS_TEST_TMPDIR/out") \
+	    <(bchess-pack "$BATS_TEST_TMPDIR/u8" | iconv -f UTF-8 -t UTF-16LE)
+	# Through a pipe, too.
+	cmp <(bchess-pack <"$BATS_TEST_TMPDIR/u16") "$BATS_TEST_TMPDIR/out"
+}
+
 @test "UTF-16 without its byte order mark, or cut in the middle of a character, is reported" {
 	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' |
 	    iconv -f UTF-8 -t UTF-16LE >"$BATS_TEST_TMPDIR/bare"
