@@ -282,6 +282,15 @@ $(cat "$t/start")" ]
 	[ "$(fruitsolve -R "$t/plan.png")" = "$(cat "$t/mid")" ]
 }
 
+@test "a CMYK JPEG, as print software saves one, reads and is embedded in the SVG as PNG" {
+	fruitsolve -R -f ppm --scale 1.2 "$t/mid" | fruit-picture -o cmyk -q 90 >"$t/cmyk.jpg"
+	run --separate-stderr fruitsolve -R "$t/cmyk.jpg"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$t/mid")" ]
+	fruitsolve -G -f svg "$t/cmyk.jpg" >"$t/plan.svg"
+	grep -q 'data:image/png;base64,' "$t/plan.svg"
+}
+
 @test "-i says what the input is" {
 	fruitsolve -R -f png "$t/start" >"$t/shot.png"
 	run --separate-stderr fruitsolve -R -i board "$t/shot.png"

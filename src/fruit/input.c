@@ -208,10 +208,11 @@ input_board(struct input *in, struct board *b, struct svg_view *view,
 	 * A browser shows PNG and JPEG; netpbm goes in as PNG, and so does a
 	 * JPEG stored turned, since not every viewer of an SVG turns the
 	 * image it embeds as the EXIF tag says and the moves are drawn on
-	 * the picture upright.
+	 * the picture upright; and a CMYK JPEG, which not every viewer
+	 * shows.
 	 */
-	switch (embed ? (pic.turned ? PNM : picture_type(in->data, in->len)) :
-	    NOT_PICTURE) {
+	switch (embed ? (pic.turned || pic.cmyk ? PNM :
+	    picture_type(in->data, in->len)) : NOT_PICTURE) {
 	case NOT_PICTURE:
 		break;
 	case PNG:

@@ -32,6 +32,7 @@ static void	 jpeg_fail(j_common_ptr);
 static void	 jpeg_quiet(j_common_ptr, int);
 static int	 exif_orientation(const uint8_t *, size_t);
 static int	 jpeg_orientation(j_decompress_ptr);
+static void	 cmyk_to_rgb(const uint8_t *, uint8_t *, size_t, int);
 
 static void
 jpeg_fail(j_common_ptr cinfo)
@@ -84,6 +85,28 @@ jpeg_orientation(j_decompress_ptr cinfo)
 	return 1;
 }
 
+/*
+ * A row of CMYK (as print software saves a picture) made RGB by the
+ * plain formula, no colour profile: enough to tell apple red from the
+ * white of a digit.  Adobe's files store each ink inverted.
+ */
+static void
+cmyk_to_rgb(const uint8_t *in, uint8_t *out, size_t w, int adobe)
+{
+	unsigned int c, m, y, k;
+	size_t x;
+
+	for (x = 0; x < w; x++, in += 4, out += 3) {
+		c = adobe ? in[0] : 255 - in[0];
+		m = adobe ? in[1] : 255 - in[1];
+		y = adobe ? in[2] : 255 - in[2];
+		k = adobe ? in[3] : 255 - in[3];
+		out[0] = (uint8_t)(c * k / 255);
+		out[1] = (uint8_t)(m * k / 255);
+		out[2] = (uint8_t)(y * k / 255);
+	}
+}
+
 int
 jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
     size_t whylen)
@@ -91,7 +114,8 @@ jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
 	struct jpeg_decompress_struct cinfo;
 	struct jpeg_failure f;
 	JSAMPROW row;
-	int orientation;
+	uint8_t *volatile four = NULL;	/* kept across the longjmp */
+	int orientation, cmyk;
 
 	memset(pic, 0, sizeof(*pic));
 	cinfo.err = jpeg_std_error(&f.pub);
@@ -101,6 +125,7 @@ jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
 		snprintf(why, whylen, "bad JPEG: %s", f.message);
 		jpeg_destroy_decompress(&cinfo);
 		picture_free(pic);
+		free(four);
 		return -1;
 	}
 	jpeg_create_decompress(&cinfo);
@@ -109,17 +134,32 @@ jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
 	jpeg_read_header(&cinfo, TRUE);
 	/* The markers saved go with the image, when decoding finishes. */
 	orientation = jpeg_orientation(&cinfo);
-	cinfo.out_color_space = JCS_RGB;
+	/* libjpeg turns YCbCr and grey into RGB, but not CMYK. */
+	cmyk = cinfo.jpeg_color_space == JCS_CMYK ||
+	    cinfo.jpeg_color_space == JCS_YCCK;
+	cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_RGB;
 	if (picture_new(pic, cinfo.image_width, cinfo.image_height, why,
 	    whylen) == -1) {
 		jpeg_destroy_decompress(&cinfo);
 		return -1;
 	}
 	jpeg_start_decompress(&cinfo);
+	if (cmyk) {
+		four = xreallocarray(NULL, pic->w, 4);
+		pic->cmyk = 1;
+	}
 	while (cinfo.output_scanline < cinfo.output_height) {
 		row = pic->rgb + (size_t)cinfo.output_scanline * pic->w * 3;
+		if (!cmyk) {
+			jpeg_read_scanlines(&cinfo, &row, 1);
+			continue;
+		}
+		row = four;
 		jpeg_read_scanlines(&cinfo, &row, 1);
+		cmyk_to_rgb(four, pic->rgb + (size_t)(cinfo.output_scanline -
+		    1) * pic->w * 3, pic->w, cinfo.saw_Adobe_marker);
 	}
+	free(four);
 	jpeg_finish_decompress(&cinfo);
 	picture_orient(pic, orientation);
 	jpeg_destroy_decompress(&cinfo);

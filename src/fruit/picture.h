@@ -22,6 +22,7 @@ struct picture {
 	size_t		 h;
 	uint8_t		*rgb;		/* w * h * 3 bytes, row by row */
 	int		 turned;	/* stored otherwise: EXIF orientation */
+	int		 cmyk;		/* a JPEG in CMYK, made RGB */
 };
 
 enum picture_type { NOT_PICTURE, PNG, JPEG, PNM, WEBP, UNREAD };
