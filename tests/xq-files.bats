@@ -66,6 +66,19 @@ setup() {
 	[[ "$stderr" == "xq-bitpack: unknown encoding: no-such-encoding"* ]]
 }
 
+@test "a CC Bridge binary record (CBR) is refused by name, once, not read as lines of binary" {
+	# Its magic, then bytes as the real files have them: NULs and
+	# newlines among binary data.
+	printf 'CCBridge Record\000\000\000\000\002\263\312\n\020\336\000\n\000T\000e\000s\000t\000\n' \
+	    >"$tmp/game.cbr"
+	for f in iccs json; do
+		run --separate-stderr xq-bitpack -f "$f" "$tmp/game.cbr"
+		[ "$status" -eq 2 ]
+		[ "$output" = "" ]
+		[ "$stderr" = "xq-bitpack: $tmp/game.cbr: a CC Bridge binary record (CBR), which is not read: save the game from CC Bridge as CBF or PGN" ]
+	done
+}
+
 @test "PGN: move numbers, comments, nested variations, FEN starts, no moves" {
 	run --separate-stderr xq-bitpack --lines -f iccs "$d/features.pgn"
 	[ "$status" -eq 1 ]

@@ -356,14 +356,20 @@ gamerec_leaves(const struct gamerec *g, uint32_t **out)
  * What a file holds, from its first bytes: XQF by its magic, PGN by a
  * tag pair at its start, CBF by its XML root element, DhtmlXQ by its
  * tags anywhere in the first megabyte (a web page has much before
- * them).  The tests look at ASCII only, so they hold in any encoding
+ * them).  CC Bridge's binary record, CBR, is told by its magic only to
+ * be refused by name: its layout is not published.  The tests look at ASCII only, so they hold in any encoding
  * the text may be in.
  */
+static const char cbr_magic[] = "CCBridge Record";	/* and its NUL */
+
 enum file_format
 detect_file_format(const char *s, size_t len)
 {
 	if (xqf_detect((const unsigned char *)s, len))
 		return FILE_XQF;
+	if (len >= sizeof(cbr_magic) &&
+	    memcmp(s, cbr_magic, sizeof(cbr_magic)) == 0)
+		return FILE_CBR;
 	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
 		s += 3;
 		len -= 3;
@@ -413,6 +419,12 @@ read_game_file(const char *s, size_t len, const char *name,
 	if (ff == FILE_NONE && (ff = detect_file_format(s, len)) == FILE_NONE) {
 		fflush(stdout);
 		warnx("%s: not a PGN, DhtmlXQ, XQF or CBF file", name);
+		return -1;
+	}
+	if (ff == FILE_CBR) {
+		fflush(stdout);
+		warnx("%s: a CC Bridge binary record (CBR), which is not read: "
+		    "save the game from CC Bridge as CBF or PGN", name);
 		return -1;
 	}
 	if (ff == FILE_XQF)

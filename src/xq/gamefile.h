@@ -116,7 +116,8 @@ enum file_format {
 	FILE_PGN,
 	FILE_DHTMLXQ,
 	FILE_XQF,
-	FILE_CBF
+	FILE_CBF,
+	FILE_CBR	/* known by its magic, not read */
 };
 enum file_format detect_file_format(const char *, size_t);
 int	 starts_game_file(const char *, size_t);
