@@ -37,6 +37,13 @@ utf16() {
 	run --separate-stderr xq-bitpack -E utf-16le -f iccs "$tmp/game.pgn"
 	[ "$status" -eq 0 ]
 	[ "$output" = "h2e2 h9g7 h0g2 i9h9" ]
+	# Without -E each line says what it looks like, not "not a move".
+	printf 'h2e2 h9g7\n' | iconv -f UTF-8 -t UTF-16LE > "$tmp/moves.txt"
+	run --separate-stderr xq-bitpack "$tmp/moves.txt"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[0]}" == "xq-bitpack: $tmp/moves.txt:1: UTF-16 text without a byte order mark: say its encoding with -E utf-16le or -E utf-16be ("* ]]
+	run --separate-stderr xq-bitpack -E utf-16le "$tmp/moves.txt"
+	[ "$status" -eq 0 ]
 }
 
 @test "a PGN file whose encoding one character would decide is refused, not guessed" {

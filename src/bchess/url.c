@@ -781,26 +781,6 @@ percent_decode(struct record *rec, const char *p, size_t len)
 }
 
 /*
- * Is the line the start of UTF-16 text with no byte order mark: ASCII
- * with a NUL beside every character?  Its links would be read as bytes
- * and passed over.  (UTF-16 with its mark is converted before its lines
- * are read.)
- */
-static int
-utf16_unmarked_line(const char *line, size_t len)
-{
-	size_t i, n, zero[2] = { 0, 0 };
-
-	n = len < 64 ? len : 64;
-	if (n < 4)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (line[i] == '\0')
-			zero[i % 2]++;
-	return zero[0] == (n + 1) / 2 || zero[1] == n / 2;
-}
-
-/*
  * What a file that is not text of lines is, from its first line: UTF-16
  * without its byte order mark, or a ZIP archive (the spreadsheets of
  * Excel and LibreOffice are); NULL for text.
@@ -808,7 +788,7 @@ utf16_unmarked_line(const char *line, size_t len)
 static const char *
 unread_file(const char *line, size_t len)
 {
-	if (utf16_unmarked_line(line, len))
+	if (looks_utf16_unmarked(line, len))
 		return utf16_unmarked;
 	if (len >= 4 && memcmp(line, "PK\x03\x04", 4) == 0)
 		return zip_file;

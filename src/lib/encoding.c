@@ -248,6 +248,25 @@ has_utf16_bom(const char *s, size_t len)
 }
 
 /*
+ * Does the text look like the start of UTF-16 with no byte order mark:
+ * ASCII with a NUL beside every character, in either byte order?  Read
+ * as bytes its words would be passed over, or read as nonsense.
+ */
+int
+looks_utf16_unmarked(const char *s, size_t len)
+{
+	size_t i, n, zero[2] = { 0, 0 };
+
+	n = len < 64 ? len : 64;
+	if (n < 4)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (s[i] == '\0')
+			zero[i % 2]++;
+	return zero[0] == (n + 1) / 2 || zero[1] == n / 2;
+}
+
+/*
  * A stream that writes UTF-8 text to another in a wide encoding, so
  * that a filter's output goes back in the encoding its input came in.
  * stdio hands the write function its buffer in pieces that may cut a

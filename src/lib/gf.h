@@ -221,7 +221,8 @@ double	 rng_unit(struct rng *);
  * "UTF-8", "GB18030" or "BIG5" by the text's content, or returns NULL
  * with *why set; text_to_utf8 converts (dropping a UTF-8 BOM) into a
  * NUL-terminated string to free, or returns NULL with *why set;
- * has_utf16_bom tells text that opens with a UTF-16 byte order mark;
+ * has_utf16_bom tells text that opens with a UTF-16 byte order mark,
+ * looks_utf16_unmarked ASCII in UTF-16 without one;
  * encoding_writer gives a stream that writes UTF-8 to another stream in
  * an encoding, a byte order mark first, or NULL.
  */
@@ -232,6 +233,7 @@ char	*text_from_utf8(const char *, size_t, const char *, size_t *,
 	    const char **);
 int	 encoding_known(const char *);
 int	 has_utf16_bom(const char *, size_t);
+int	 looks_utf16_unmarked(const char *, size_t);
 FILE	*encoding_writer(FILE *, const char *);
 
 /* xmalloc.c: allocation that exits with status 2 on failure. */

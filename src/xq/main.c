@@ -464,11 +464,18 @@ do_line(const struct linereader *lr, const struct options *o)
 	int rc = -1, high;
 
 	movelist_init(&ml);
-	if ((high = has_high_byte(lr->line, lr->len)) &&
-	    (s = line_to_utf8(lr, o, &text.len)) != NULL)
-		text.line = s;
-	if ((!high || s != NULL) && read_game(&text, o, &ml, &in) == 0)
-		rc = write_game(&text, o, &ml, in);
+	/* Text with a NUL beside every letter is UTF-16 that lost its mark. */
+	if (o->encoding == NULL && looks_utf16_unmarked(lr->line, lr->len))
+		report(lr, 0, "UTF-16 text without a byte order mark: say its "
+		    "encoding with -E utf-16le or -E utf-16be (%s)",
+		    excerpt(lr->line, lr->len));
+	else {
+		if ((high = has_high_byte(lr->line, lr->len)) &&
+		    (s = line_to_utf8(lr, o, &text.len)) != NULL)
+			text.line = s;
+		if ((!high || s != NULL) && read_game(&text, o, &ml, &in) == 0)
+			rc = write_game(&text, o, &ml, in);
+	}
 	movelist_free(&ml);
 	if (rc == -1) {
 		if (o->output == OUT_MOVES && o->out_notation == NOTATION_JSON)
