@@ -66,6 +66,13 @@ setup() {
 	[[ "$stderr" == "xq-bitpack: unknown encoding: no-such-encoding"* ]]
 }
 
+@test "a PGN file whose lines end in CR alone, as classic Mac OS wrote them, is read" {
+	printf '[Event "x"]\r[Round "2"]\r\r1. h2e2 h9g7 2. h0g2 *\r' >"$tmp/mac.pgn"
+	run --separate-stderr xq-bitpack -f json "$tmp/mac.pgn"
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"tags":{"Event":"x","Round":"2"},"result":null,"end":null,"moves":["h2e2","h9g7","h0g2"]}' ]
+}
+
 @test "a CC Bridge binary record (CBR) is refused by name, once, not read as lines of binary" {
 	# Its magic, then bytes as the real files have them: NULs and
 	# newlines among binary data.

@@ -21,6 +21,7 @@
 static uint32_t	 new_node(struct gamerec *);
 static char	*copy_text(const char *, size_t);
 static void	 cut_line(struct gamerec *, uint32_t);
+static void	 mac_line_ends(char *, size_t);
 
 static char *
 copy_text(const char *s, size_t len)
@@ -453,10 +454,27 @@ read_game_file(const char *s, size_t len, const char *name,
 		warnx("%s: %s: %s", name, encoding, why);
 		return -1;
 	}
+	mac_line_ends(text, tlen);
 	if (ff == FILE_PGN)
 		pgn_read(text, tlen, name, fn, arg);
 	else
 		dhtmlxq_read(text, tlen, name, fn, arg);
 	free(text);
 	return 0;
+}
+
+/*
+ * A CR alone ends a line, as the classic Mac OS and some old programs
+ * wrote text: made a newline, so that the readers, which split at
+ * newlines, do not take a whole file of tags and moves for one tag.  A
+ * CR before a newline stays.
+ */
+static void
+mac_line_ends(char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (text[i] == '\r' && (i + 1 == len || text[i + 1] != '\n'))
+			text[i] = '\n';
 }
