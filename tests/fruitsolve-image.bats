@@ -289,6 +289,12 @@ $(cat "$t/start")" ]
 	[ "$output" = "$(cat "$t/mid")" ]
 	fruitsolve -G -f svg "$t/cmyk.jpg" >"$t/plan.svg"
 	grep -q 'data:image/png;base64,' "$t/plan.svg"
+	# A marker libjpeg does not know where the end should be: the error
+	# comes as it finishes, after the rows are read.
+	{ head -c -2 "$t/cmyk.jpg"; printf '\377\310\000\004\000\000\377\331'; } >"$t/bad.jpg"
+	run --separate-stderr fruitsolve -R "$t/bad.jpg"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "fruitsolve: $t/bad.jpg: bad JPEG: "* ]]
 }
 
 @test "-i says what the input is" {

@@ -159,8 +159,9 @@ jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
 		cmyk_to_rgb(four, pic->rgb + (size_t)(cinfo.output_scanline -
 		    1) * pic->w * 3, pic->w, cinfo.saw_Adobe_marker);
 	}
-	free(four);
+	/* Finishing reads to the end and may fail: four is freed after. */
 	jpeg_finish_decompress(&cinfo);
+	free(four);
 	picture_orient(pic, orientation);
 	jpeg_destroy_decompress(&cinfo);
 	return 0;
