@@ -594,6 +594,11 @@ place_on_lattice(const struct picture *pic, struct blob *blob, size_t n,
 	for (pass = 0; pass < 2; pass++) {
 		mark_lattice(blob, n, g->x0, g->y0, g);
 		lattice_span(blob, n, &sp);
+		/* The grid fitted may have left no blob on it. */
+		if (sp.cmax < sp.cmin) {
+			snprintf(why, whylen, "no grid of apples found");
+			return -1;
+		}
 		fixc = sp.cmax - sp.cmin + 1 < BOARD_COLS;
 		fixr = sp.rmax - sp.rmin + 1 < BOARD_ROWS;
 		if ((fixc && edge_start(pic, g, &sp, 0, &bc, why,
