@@ -245,16 +245,34 @@ get_file(const char *path, size_t *size)
 	return s;
 }
 
-/* Lines as a user counts them: newlines, and an unterminated last one. */
+/*
+ * The byte that ends the lines of a text: a CR if the first line end is
+ * a CR with no newline after it (the classic Mac OS's text), else a
+ * newline.
+ */
+static char
+line_end(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == '\n' || s[i] == '\r')
+			return s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n') ?
+			    '\r' : '\n';
+	return '\n';
+}
+
+/* Lines as a user counts them: line ends, and an unterminated last one. */
 static size_t
 count_newlines(const char *s, size_t n)
 {
 	size_t i, lines = 0;
+	char end = line_end(s, n);
 
 	for (i = 0; i < n; i++)
-		if (s[i] == '\n')
+		if (s[i] == end)
 			lines++;
-	return lines + (n > 0 && s[n - 1] != '\n');
+	return lines + (n > 0 && s[n - 1] != end);
 }
 
 /*
@@ -378,7 +396,8 @@ game_file(const uint8_t *data, size_t size)
 
 	if (starts_game_file == NULL)
 		return 0;
-	if ((nl = memchr(data, '\n', size)) != NULL) {
+	if ((nl = memchr(data, line_end((const char *)data, size),
+	    size)) != NULL) {
 		len = nl - data;
 		if (len > 0 && data[len - 1] == '\r')
 			len--;

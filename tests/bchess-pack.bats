@@ -734,3 +734,27 @@ EOF_CASES
 	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/cut: UTF-16 by its byte order mark, but not text in that encoding" ]
 	[ -z "$output" ]
 }
+
+@test "a CSV saved for the Mac, lines ended by a CR alone, converts line for line" {
+	printf 'name,link\rbob,https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\rx,https://www.joonas.io/buffalo-chess/?l=m-9-9-3-5-0,e-l\r' \
+	    >"$BATS_TEST_TMPDIR/mac.csv"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/mac.csv"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/mac.csv:3: move 1: coordinate off the 5x7 board (m-9-9-3-5-0)" ]
+	# Its lines end as they came, a CR each, the bad line copied.
+	want=$(printf 'name,link\rbob,https://www.joonas.io/buffalo-chess/?l=nu-1-l\rx,https://www.joonas.io/buffalo-chess/?l=m-9-9-3-5-0,e-l\r' | od -c)
+	[ "$(bchess-pack "$BATS_TEST_TMPDIR/mac.csv" 2>/dev/null | od -c)" = "$want" ]
+	[ "$(bchess-pack <"$BATS_TEST_TMPDIR/mac.csv" 2>/dev/null | od -c)" = "$want" ]
+	[ "$(cat "$BATS_TEST_TMPDIR/mac.csv" | bchess-pack 2>/dev/null | od -c)" = "$want" ]
+	# JSON Lines end in a newline: one object a line, for jq.
+	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/mac.csv"
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[0]}" = '{"line":1,"text":"name,link"}' ]
+	[ "$(jq -r .result <<<"${lines[1]}")" = lost ]
+	[ "$(jq -r .line <<<"${lines[2]}")" = 3 ]
+	# The first line end decides: a stray CR inside a later line of a
+	# text of newlines does not split it.
+	run --separate-stderr bchess-pack <<<"$(printf 'my links\na\rb https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l')"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'my links\na\rb https://www.joonas.io/buffalo-chess/?l=nu-1-l')" ]
+}

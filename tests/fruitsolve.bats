@@ -438,3 +438,10 @@ image" ]
 	zsh -n "$top_srcdir/completions/zsh/_fruitsolve"
 	fish -n "$top_srcdir/completions/fish/fruitsolve.fish"
 }
+
+@test "a board whose lines end in a CR alone reads as with newlines" {
+	tr '\n' '\r' <"$top_srcdir/examples/fruit-board.txt" >"$BATS_TEST_TMPDIR/mac"
+	run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/mac"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(fruitsolve -G "$top_srcdir/examples/fruit-board.txt")" ]
+}

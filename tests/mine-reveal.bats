@@ -431,3 +431,11 @@ blocks() {
 	run complete_words mine-reveal --input m
 	[ "$output" = "mbf" ]
 }
+
+@test "a board whose lines end in a CR alone reads as with newlines" {
+	tr '\n' '\r' <"$top_srcdir/examples/mine-beginner.txt" >"$BATS_TEST_TMPDIR/mac"
+	run --separate-stderr mine-reveal -o 1,1 -v "$BATS_TEST_TMPDIR/mac"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(mine-reveal -o 1,1 -v "$top_srcdir/examples/mine-beginner.txt")" ]
+	[ "$(mine-reveal --stats <"$BATS_TEST_TMPDIR/mac")" = "$(mine-reveal --stats "$top_srcdir/examples/mine-beginner.txt")" ]
+}

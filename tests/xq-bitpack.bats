@@ -598,3 +598,18 @@ perft_checked() {
 	[ "$status" -eq 1 ]
 	[[ "$stderr" = *": not the form a writer gives its position (${p}A)" ]]
 }
+
+@test "a file of moves whose lines end in a CR alone is read line for line" {
+	printf 'h2e2 h9g7\rc3c4\r\rzz\r' >"$BATS_TEST_TMPDIR/mac"
+	run --separate-stderr xq-bitpack "$BATS_TEST_TMPDIR/mac"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: $BATS_TEST_TMPDIR/mac:4: ply 1: zz: not a move in any notation" ]
+	cmp <(xq-bitpack <"$BATS_TEST_TMPDIR/mac" 2>/dev/null) \
+	    <(printf '%s\r%s\r\rzz\r' "$(xq-bitpack <<<'h2e2 h9g7')" "$(xq-bitpack <<<c3c4)")
+	# JSON Lines end in a newline, the blank line kept.
+	run --separate-stderr xq-bitpack -f json "$BATS_TEST_TMPDIR/mac"
+	[ "${#lines[@]}" -eq 3 ]
+	[ "$(xq-bitpack -f json "$BATS_TEST_TMPDIR/mac" 2>/dev/null | wc -l)" -eq 4 ]
+	[ "$(jq -c .moves <<<"${lines[0]}")" = '["h2e2","h9g7"]' ]
+	[ "$(jq -r .line <<<"${lines[2]}")" = 4 ]
+}

@@ -169,9 +169,8 @@ write_text_line(const struct linereader *lr)
 		json_text_line(stdout, lr->lineno, lr->line, lr->len);
 		return;
 	}
-	lr_write(lr, stdout);
-	if (!lr->newline)
-		putchar_unlocked('\n');
+	fwrite_unlocked(lr->line, 1, lr->len, stdout);
+	lr_end(lr, stdout, output_format == FORMAT_JSON);
 }
 
 static void
@@ -260,9 +259,7 @@ finish_line(const struct linereader *lr, int bad)
 	}
 	if (output_format != FORMAT_JSON)
 		fwrite_unlocked(lr->line + copied, 1, lr->len - copied, stdout);
-	if (lr->cr)
-		putchar_unlocked('\r');
-	putchar_unlocked('\n');
+	lr_end(lr, stdout, output_format == FORMAT_JSON);
 }
 
 /*

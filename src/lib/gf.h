@@ -80,8 +80,9 @@ struct linereader {
 	size_t		 lineno;	/* number of the line last read */
 	char		*line;		/* the line, without its newline */
 	size_t		 len;		/* its length */
-	int		 newline;	/* nonzero if a newline ended it */
+	int		 newline;	/* nonzero if a line end ended it */
 	int		 cr;		/* nonzero if a CR preceded the newline */
+	int		 ends;		/* LR_ENDS_*: how the input's lines end */
 	char		*buf;		/* input read ahead; line points here */
 	size_t		 cap;
 	size_t		 start;		/* next unread byte in buf */
@@ -94,10 +95,16 @@ struct linereader {
 	size_t		 piece_cap;
 };
 
+/* How the lines of an input end, told by its first line end. */
+#define LR_ENDS_UNKNOWN	0	/* no line end read yet */
+#define LR_ENDS_LF	1	/* in a newline, or CR LF */
+#define LR_ENDS_CR	2	/* in a CR alone */
+
 int	 lr_open(struct linereader *, const char *);
 void	 lr_attach(struct linereader *, FILE *, const char *);
 int	 lr_next(struct linereader *);
 void	 lr_write(const struct linereader *, FILE *);
+void	 lr_end(const struct linereader *, FILE *, int);
 int	 lr_close(struct linereader *);
 int	 lr_blank(const struct linereader *);
 off_t	 lr_left(const struct linereader *);

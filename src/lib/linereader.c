@@ -4,6 +4,12 @@
  * and each line is handed out where it lies in the block, so a filter
  * pays one pass of memchr per byte and no copy; the block grows only as
  * far as the longest line.
+ *
+ * A line ends in a newline (LF), or CR LF, unless the first line end of
+ * the input is a CR alone: then every line ends in a CR, as the classic
+ * Mac OS wrote text and Excel for the Mac still saves "CSV (Macintosh)".
+ * The input's first line end decides, once, so that a stray CR inside a
+ * line of a text of newlines does not split it.
  */
 
 #include "config.h"
@@ -23,6 +29,7 @@
 
 static int	lr_fill(struct linereader *);
 static ssize_t	read_piped(struct linereader *);
+static char	*find_end(struct linereader *);
 
 /*
  * Open path for reading, "-" meaning standard input.  Returns -1 (after
@@ -72,7 +79,9 @@ lr_attach(struct linereader *lr, FILE *fp, const char *name)
  * A pipe or a terminal is read a line at a time: fread would wait until
  * its whole block was filled or the input ended, so that a filter fed a
  * board at a time would sit on the first board.  The line goes into the
- * block, NULs and all, after whatever is there already.
+ * block, NULs and all, after whatever is there already.  Until the
+ * input's line ends are known, a line is read to its newline: text whose
+ * lines end in a CR alone comes in whole then.
  */
 static ssize_t
 read_piped(struct linereader *lr)
@@ -80,7 +89,8 @@ read_piped(struct linereader *lr)
 	ssize_t n;
 	size_t room;
 
-	if ((n = getline(&lr->piece, &lr->piece_cap, lr->fp)) <= 0)
+	if ((n = getdelim(&lr->piece, &lr->piece_cap,
+	    lr->ends == LR_ENDS_CR ? '\r' : '\n', lr->fp)) <= 0)
 		return n;
 	if ((size_t)n >= lr->cap - lr->fill) {
 		room = lr->fill + (size_t)n + 1;
@@ -137,11 +147,49 @@ lr_fill(struct linereader *lr)
 }
 
 /*
- * Read the next line.  Returns 1 with lr->line set (newline removed, a
- * carriage return before it too, NUL-terminated, writable until the next
- * call), 0 at end of file, after a read error (reported; lr_close then
- * returns -1) and once a signal has asked the run to stop.  The part of
- * a line a read error cut off is not handed out.
+ * The byte that ends the line among the bytes not yet scanned, or NULL
+ * (they are scanned then, all but a CR last among them while the line
+ * ends are not known: the byte after it tells).  The first line end
+ * found says how the input's lines end: a CR with no newline after it,
+ * or a newline.
+ */
+static char *
+find_end(struct linereader *lr)
+{
+	char *p = lr->buf + lr->scanned, *nl, *cr;
+	size_t n = lr->fill - lr->scanned;
+
+	lr->scanned = lr->fill;
+	if (n == 0)
+		return NULL;
+	if (lr->ends == LR_ENDS_CR)
+		return memchr(p, '\r', n);
+	nl = memchr(p, '\n', n);
+	if (lr->ends == LR_ENDS_LF)
+		return nl;
+	if ((cr = memchr(p, '\r', nl != NULL ? (size_t)(nl - p) : n)) == NULL) {
+		if (nl != NULL)
+			lr->ends = LR_ENDS_LF;
+		return nl;
+	}
+	if (cr + 1 == lr->buf + lr->fill && !lr->eof) {
+		lr->scanned = (size_t)(cr - lr->buf);
+		return NULL;
+	}
+	if (cr + 1 < lr->buf + lr->fill && cr[1] == '\n') {
+		lr->ends = LR_ENDS_LF;
+		return cr + 1;
+	}
+	lr->ends = LR_ENDS_CR;
+	return cr;
+}
+
+/*
+ * Read the next line.  Returns 1 with lr->line set (its line end
+ * removed, NUL-terminated, writable until the next call), 0 at end of
+ * file, after a read error (reported; lr_close then returns -1) and once
+ * a signal has asked the run to stop.  The part of a line a read error
+ * cut off is not handed out.
  */
 int
 lr_next(struct linereader *lr)
@@ -152,15 +200,15 @@ lr_next(struct linereader *lr)
 	if (run_stopped())
 		return 0;
 	for (;;) {
-		nl = lr->fill == lr->scanned ? NULL :
-		    memchr(lr->buf + lr->scanned, '\n', lr->fill - lr->scanned);
-		if (nl != NULL) {
+		if ((nl = find_end(lr)) != NULL) {
 			end = (size_t)(nl - lr->buf);
 			lr->newline = 1;
 			break;
 		}
-		lr->scanned = lr->fill;
 		if (lr->eof || lr_fill(lr) == -1) {
+			/* A CR last in the input: the end tells it now. */
+			if (lr->scanned < lr->fill && !lr->error)
+				continue;
 			if (lr->start == lr->fill || lr->error)
 				return 0;
 			end = lr->fill;
@@ -173,7 +221,8 @@ lr_next(struct linereader *lr)
 	lr->buf[end] = '\0';
 	lr->start = lr->scanned = end + lr->newline;
 	lr->cr = 0;
-	if (lr->newline && lr->len > 0 && lr->line[lr->len - 1] == '\r') {
+	if (lr->newline && lr->ends == LR_ENDS_LF && lr->len > 0 &&
+	    lr->line[lr->len - 1] == '\r') {
 		lr->line[--lr->len] = '\0';
 		lr->cr = 1;
 	}
@@ -212,17 +261,33 @@ lr_left(const struct linereader *lr)
 
 /*
  * Write the line read last exactly as it was read: its bytes (NULs
- * included), the carriage return before its newline, and the newline if
- * it had one.  This is how a bad record is copied through.
+ * included) and its line end if it had one.  This is how a bad record is
+ * copied through.
  */
 void
 lr_write(const struct linereader *lr, FILE *fp)
 {
 	fwrite(lr->line, 1, lr->len, fp);
+	if (lr->newline)
+		lr_end(lr, fp, 0);
+}
+
+/*
+ * End a line written in place of the line read last as the input's
+ * lines end: CR LF if it ended so, a CR in text whose lines end in a CR,
+ * else a newline, also after a last line that had no end.  JSON Lines
+ * (json nonzero) end in a newline, or CR LF, even then.
+ */
+void
+lr_end(const struct linereader *lr, FILE *fp, int json)
+{
+	if (lr->ends == LR_ENDS_CR && !json) {
+		putc('\r', fp);
+		return;
+	}
 	if (lr->cr)
 		putc('\r', fp);
-	if (lr->newline)
-		putc('\n', fp);
+	putc('\n', fp);
 }
 
 /*
@@ -244,9 +309,9 @@ lr_slurp(struct linereader *lr, size_t *outlen)
 	buf = xmalloc(cap);
 	memcpy(buf, lr->line, lr->len);
 	len = lr->len;
-	if (lr->cr)
+	if (lr->cr || (lr->newline && lr->ends == LR_ENDS_CR))
 		buf[len++] = '\r';
-	if (lr->newline)
+	if (lr->newline && lr->ends != LR_ENDS_CR)
 		buf[len++] = '\n';
 	memcpy(buf + len, lr->buf + lr->start, rest);
 	len += rest;

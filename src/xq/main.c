@@ -106,7 +106,11 @@ static char	*game_json(const struct gamerec *, const struct movelist *,
 		    const char *);
 static void	 report(const struct linereader *, size_t, const char *, ...)
 		    __attribute__((__format__(__printf__, 3, 4)));
-static void	 write_line(const struct linereader *, const char *);
+static int	 json_lines(const struct options *);
+static void	 write_line(const struct linereader *, const struct options *,
+		    const char *);
+static void	 write_blank(const struct linereader *, const struct options *,
+		    FILE *);
 
 /* What was wrong with the line reported last. */
 static char	 why_line[512];
@@ -343,7 +347,7 @@ write_game(const struct linereader *lr, const struct options *o,
 	switch (out) {
 	case OUT_FEN:
 		fen_format(&pos, fen, sizeof(fen));
-		write_line(lr, fen);
+		write_line(lr, o, fen);
 		return 0;
 	case OUT_BOARD:
 		s = pack_board(&pos, o->version >= 2 ? BOARD_VERSION : 0);
@@ -373,7 +377,7 @@ write_game(const struct linereader *lr, const struct options *o,
 		    "(%zu plies)", why, ml->n);
 		return -1;
 	}
-	write_line(lr, s);
+	write_line(lr, o, s);
 	free(s);
 	return 0;
 }
@@ -396,14 +400,32 @@ report(const struct linereader *lr, size_t column, const char *fmt, ...)
 		warn_at(lr->name, lr->lineno, "%s", why_line);
 }
 
-/* A record written, ended as its input line was (CR LF or LF). */
+/* Does the output of a file of lines hold one JSON object a line? */
+static int
+json_lines(const struct options *o)
+{
+	return o->output == OUT_MOVES && o->out_notation == NOTATION_JSON;
+}
+
+/*
+ * A record written, ended as its input line was (CR LF, LF, or a CR in
+ * text whose lines end so; JSON by a newline).
+ */
 static void
-write_line(const struct linereader *lr, const char *s)
+write_line(const struct linereader *lr, const struct options *o,
+    const char *s)
 {
 	fputs(s, stdout);
-	if (lr->cr)
-		putchar('\r');
-	putchar('\n');
+	lr_end(lr, stdout, json_lines(o));
+}
+
+/* A blank line copied, ended as it was (JSON Lines by a newline). */
+static void
+write_blank(const struct linereader *lr, const struct options *o, FILE *fp)
+{
+	fwrite(lr->line, 1, lr->len, fp);
+	if (lr->newline)
+		lr_end(lr, fp, json_lines(o));
 }
 
 /*
@@ -478,7 +500,7 @@ do_line(const struct linereader *lr, const struct options *o)
 	}
 	movelist_free(&ml);
 	if (rc == -1) {
-		if (o->output == OUT_MOVES && o->out_notation == NOTATION_JSON)
+		if (json_lines(o))
 			json_error_line(stdout, lr->lineno, why_line,
 			    text.line, text.len);
 		else
@@ -773,7 +795,7 @@ filter_stream(struct linereader *lr, const struct options *o)
 	if ((blanks = open_memstream(&kept, &nkept)) == NULL)
 		err(GF_EXIT_ERROR, "open_memstream");
 	while ((first = !run_stopped() && lr_next(lr) == 1) && lr_blank(lr))
-		lr_write(lr, blanks);
+		write_blank(lr, o, blanks);
 	if (fclose(blanks) != 0)
 		err(GF_EXIT_ERROR, "open_memstream");
 	if (first && (o->encoding != NULL ? wide_encoding(o->encoding) :
@@ -800,7 +822,7 @@ filter_stream(struct linereader *lr, const struct options *o)
 	for (; first || (!run_stopped() && lr_next(lr) == 1); first = 0) {
 		/* A blank line, spaces and tabs only, stays as it is. */
 		if (lr_blank(lr)) {
-			lr_write(lr, stdout);
+			write_blank(lr, o, stdout);
 			check_stdout();
 			continue;
 		}
