@@ -156,12 +156,13 @@ lr_fill(struct linereader *lr)
 static char *
 find_end(struct linereader *lr)
 {
-	char *p = lr->buf + lr->scanned, *nl, *cr;
+	char *p, *nl, *cr;
 	size_t n = lr->fill - lr->scanned;
 
-	lr->scanned = lr->fill;
 	if (n == 0)
 		return NULL;
+	p = lr->buf + lr->scanned;
+	lr->scanned = lr->fill;
 	if (lr->ends == LR_ENDS_CR)
 		return memchr(p, '\r', n);
 	nl = memchr(p, '\n', n);
