@@ -57,7 +57,6 @@ static void	 grey(struct picture *);
 static int	 webp_write(FILE *, const struct picture *, int);
 static int	 rgba_write(FILE *, const struct picture *);
 static int	 turned_jpeg_write(FILE *, struct picture *, int, int);
-static int	 cmyk_jpeg_write(FILE *, const struct picture *, int);
 
 static void
 read_stdin(struct picture *pic)
@@ -286,7 +285,7 @@ turned_jpeg_write(FILE *fp, struct picture *pic, int orientation,
 	picture_orient(pic, orientation == 6 ? 8 : orientation == 8 ? 6 :
 	    orientation);
 	if ((mem = open_memstream((char **)&jpeg, &len)) == NULL ||
-	    jpeg_write(mem, pic, quality) == -1 || fclose(mem) == EOF)
+	    jpeg_write(mem, pic, quality, 0) == -1 || fclose(mem) == EOF)
 		return -1;
 	memcpy(tag, exif, sizeof(tag));
 	tag[29] = (uint8_t)orientation;
@@ -300,56 +299,6 @@ turned_jpeg_write(FILE *fp, struct picture *pic, int orientation,
 	fwrite(tag, 1, sizeof(tag), fp);
 	fwrite(jpeg + head, 1, len - head, fp);
 	free(jpeg);
-	return ferror(fp) ? -1 : 0;
-}
-
-/*
- * pic as a CMYK JPEG: the black ink what the brightest channel lacks,
- * each other ink what its channel lacks of that; libjpeg writes the
- * Adobe marker that says the inks are stored inverted.
- */
-static int
-cmyk_jpeg_write(FILE *fp, const struct picture *pic, int quality)
-{
-	struct jpeg_compress_struct cinfo;
-	struct jpeg_error_mgr jerr;
-	JSAMPROW row;
-	uint8_t *four;
-	const uint8_t *p;
-	unsigned int top, k;
-	size_t y, x;
-
-	four = xreallocarray(NULL, pic->w, 4);
-	cinfo.err = jpeg_std_error(&jerr);
-	jpeg_create_compress(&cinfo);
-	jpeg_stdio_dest(&cinfo, fp);
-	cinfo.image_width = (JDIMENSION)pic->w;
-	cinfo.image_height = (JDIMENSION)pic->h;
-	cinfo.input_components = 4;
-	cinfo.in_color_space = JCS_CMYK;
-	jpeg_set_defaults(&cinfo);
-	jpeg_set_colorspace(&cinfo, JCS_YCCK);
-	jpeg_set_quality(&cinfo, quality, TRUE);
-	jpeg_start_compress(&cinfo, TRUE);
-	for (y = 0; y < pic->h; y++) {
-		p = pic->rgb + y * pic->w * 3;
-		for (x = 0; x < pic->w; x++, p += 3) {
-			top = MAX(p[0], MAX(p[1], p[2]));
-			k = 255 - top;
-			/* Stored inverted: 255 less each ink. */
-			four[x * 4] = (uint8_t)(top == 0 ? 0 : p[0] * 255 / top);
-			four[x * 4 + 1] = (uint8_t)(top == 0 ? 0 :
-			    p[1] * 255 / top);
-			four[x * 4 + 2] = (uint8_t)(top == 0 ? 0 :
-			    p[2] * 255 / top);
-			four[x * 4 + 3] = (uint8_t)(255 - k);
-		}
-		row = four;
-		jpeg_write_scanlines(&cinfo, &row, 1);
-	}
-	jpeg_finish_compress(&cinfo);
-	jpeg_destroy_compress(&cinfo);
-	free(four);
 	return ferror(fp) ? -1 : 0;
 }
 
@@ -411,11 +360,11 @@ main(int argc, char *argv[])
 	else if (strcmp(out, "rgba") == 0)
 		rv = rgba_write(stdout, &pic);
 	else if (strcmp(out, "cmyk") == 0)
-		rv = cmyk_jpeg_write(stdout, &pic, quality);
+		rv = jpeg_write(stdout, &pic, quality, 1);
 	else if (strcmp(out, "jpeg") == 0 && orientation != 1)
 		rv = turned_jpeg_write(stdout, &pic, orientation, quality);
 	else if (strcmp(out, "jpeg") == 0)
-		rv = jpeg_write(stdout, &pic, quality);
+		rv = jpeg_write(stdout, &pic, quality, 0);
 	else if (strcmp(out, "webp") == 0)
 		rv = webp_write(stdout, &pic, quality);
 	else

@@ -33,6 +33,7 @@ static void	 jpeg_quiet(j_common_ptr, int);
 static int	 exif_orientation(const uint8_t *, size_t);
 static int	 jpeg_orientation(j_decompress_ptr);
 static void	 cmyk_to_rgb(const uint8_t *, uint8_t *, size_t, int);
+static void	 rgb_to_cmyk(const uint8_t *, uint8_t *, size_t);
 
 static void
 jpeg_fail(j_common_ptr cinfo)
@@ -107,6 +108,28 @@ cmyk_to_rgb(const uint8_t *in, uint8_t *out, size_t w, int adobe)
 	}
 }
 
+/*
+ * The other way, for the test suite's CMYK pictures: the black ink what
+ * the brightest channel lacks, each other ink what its channel lacks of
+ * that, stored inverted as Adobe's files are (libjpeg writes the marker
+ * that says so).
+ */
+static void
+rgb_to_cmyk(const uint8_t *in, uint8_t *out, size_t w)
+{
+	unsigned int top, ch;
+	size_t x;
+
+	for (x = 0; x < w; x++, in += 3, out += 4) {
+		top = in[0] > in[1] ? in[0] : in[1];
+		if (in[2] > top)
+			top = in[2];
+		for (ch = 0; ch < 3; ch++)
+			out[ch] = (uint8_t)(top == 0 ? 0 : in[ch] * 255 / top);
+		out[3] = (uint8_t)top;
+	}
+}
+
 int
 jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
     size_t whylen)
@@ -167,33 +190,45 @@ jpeg_decode(const uint8_t *p, size_t len, struct picture *pic, char *why,
 	return 0;
 }
 
+/* pic as a JPEG of quality 1 to 100, in CMYK inks if cmyk is nonzero. */
 int
-jpeg_write(FILE *fp, const struct picture *pic, int quality)
+jpeg_write(FILE *fp, const struct picture *pic, int quality, int cmyk)
 {
 	struct jpeg_compress_struct cinfo;
 	struct jpeg_failure f;
 	JSAMPROW row;
+	uint8_t *volatile four = NULL;
 
 	cinfo.err = jpeg_std_error(&f.pub);
 	f.pub.error_exit = jpeg_fail;
 	if (setjmp(f.back)) {
 		jpeg_destroy_compress(&cinfo);
+		free(four);
 		return -1;
 	}
+	if (cmyk)
+		four = xreallocarray(NULL, pic->w, 4);
 	jpeg_create_compress(&cinfo);
 	jpeg_stdio_dest(&cinfo, fp);
 	cinfo.image_width = (JDIMENSION)pic->w;
 	cinfo.image_height = (JDIMENSION)pic->h;
-	cinfo.input_components = 3;
-	cinfo.in_color_space = JCS_RGB;
+	cinfo.input_components = cmyk ? 4 : 3;
+	cinfo.in_color_space = cmyk ? JCS_CMYK : JCS_RGB;
 	jpeg_set_defaults(&cinfo);
+	if (cmyk)
+		jpeg_set_colorspace(&cinfo, JCS_YCCK);
 	jpeg_set_quality(&cinfo, quality, TRUE);
 	jpeg_start_compress(&cinfo, TRUE);
 	while (cinfo.next_scanline < cinfo.image_height) {
 		row = pic->rgb + (size_t)cinfo.next_scanline * pic->w * 3;
+		if (cmyk) {
+			rgb_to_cmyk(row, four, pic->w);
+			row = four;
+		}
 		jpeg_write_scanlines(&cinfo, &row, 1);
 	}
 	jpeg_finish_compress(&cinfo);
 	jpeg_destroy_compress(&cinfo);
+	free(four);
 	return ferror(fp) ? -1 : 0;
 }

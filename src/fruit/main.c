@@ -373,7 +373,7 @@ draw(const struct config *cf, const struct board *b)
 	draw_board(b, cf->scale, &pic);
 	rv = cf->format == PPM ? pnm_write(stdout, &pic) :
 	    cf->format == PNGOUT ? png_write(stdout, &pic) :
-	    jpeg_write(stdout, &pic, 90);
+	    jpeg_write(stdout, &pic, 90, 0);
 	picture_free(&pic);
 	if (rv == -1)
 		err(GF_EXIT_ERROR, "write error on standard output");

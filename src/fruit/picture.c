@@ -291,14 +291,9 @@ picture_shrink(const struct picture *in, double f, struct picture *out)
 	out->w = w;
 	out->h = h;
 	out->rgb = xreallocarray(NULL, w * h, 3);
-	for (i = 0; i < w * h; i++) {
-		out->rgb[i * 3] = (uint8_t)lround(a[(i / w) * in->w * 3 +
-		    (i % w) * 3]);
-		out->rgb[i * 3 + 1] = (uint8_t)lround(a[(i / w) * in->w * 3 +
-		    (i % w) * 3 + 1]);
-		out->rgb[i * 3 + 2] = (uint8_t)lround(a[(i / w) * in->w * 3 +
-		    (i % w) * 3 + 2]);
-	}
+	for (i = 0; i < w * h * 3; i++)
+		out->rgb[i] = (uint8_t)lround(a[i / 3 / w * in->w * 3 +
+		    i % (w * 3)]);
 	free(a);
 	free(b);
 	return 0;

@@ -64,7 +64,7 @@ int	 pnm_decode(const uint8_t *, size_t, struct picture *, char *, size_t);
 /* Writers, for pictures of boards; 0 or -1 on a write error. */
 int	 png_write(FILE *, const struct picture *);
 int	 png_encode(const struct picture *, uint8_t **, size_t *);
-int	 jpeg_write(FILE *, const struct picture *, int);
+int	 jpeg_write(FILE *, const struct picture *, int, int);
 int	 pnm_write(FILE *, const struct picture *);
 
 #define DIGIT_SIDE	16		/* a digit is sampled DIGIT_SIDE square */
