@@ -6,9 +6,9 @@
  * sure is refused, never guessed.  A picture's cells are all in one
  * font, the game's or the one fruitsolve draws, so they are read against
  * that font's templates alone: blurred to a few pixels, a digit of one
- * font can come near another digit of the other.  The templates are made from real
- * screenshots by fruit-templates (see templates.c) and kept in
- * digit-templates.c.
+ * font can come near another digit of the other.  The templates are
+ * made from real screenshots by fruit-templates (see templates.c) and
+ * kept in digit-templates.c.
  */
 
 #include "config.h"

@@ -4,19 +4,20 @@
  * A policy gives every rectangle of the board a weight; a game played
  * by it draws each move with odds growing with the exponential of the
  * move's weight, less a bias for the greedy player's preference (fewest
- * apples, then a 9, and 1s and 2s kept for the 9s and 8s), so that an untaught policy already plays much like
- * the greedy player.  Level 1 plays ITERATIONS such games, each
- * time teaching the policy the best game so far: that game's moves gain
- * weight and the moves it passed over lose it, in proportion to how
- * likely the policy was to play them.  Level 2 does the same with level
- * 1 searches in place of single games, each starting from level 2's
- * policy.  Searches restart from an untaught policy until the budget is
- * spent, and the best game of all is the plan.  The budget counts the
- * moves of the games played (and one for each game's first listing),
- * never time, so a plan depends only on the board, the effort and the
- * seed.  A lesson replays its game from a record of the moves open at
- * each turn, kept while the game was played: the moves open do not
- * depend on the policy, and listing them is most of a game's cost.
+ * apples, then a 9, and 1s and 2s kept for the 9s and 8s), so that an
+ * untaught policy already plays much like the greedy player.  Level 1
+ * plays ITERATIONS such games, each time teaching the policy the best
+ * game so far: that game's moves gain weight and the moves it passed
+ * over lose it, in proportion to how likely the policy was to play
+ * them.  Level 2 does the same with level 1 searches in place of single
+ * games, each starting from level 2's policy.  Searches restart from an
+ * untaught policy until the budget is spent, and the best game of all
+ * is the plan.  The budget counts the moves of the games played (and one
+ * for each game's first listing), never time, so a plan depends only on
+ * the board, the effort and the seed.  A lesson replays its game from a
+ * record of the moves open at each turn, kept while the game was
+ * played: the moves open do not depend on the policy, and listing them
+ * is most of a game's cost.
  */
 
 #include "config.h"

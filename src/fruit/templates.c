@@ -146,9 +146,18 @@ report(int argc, char *argv[], const struct digit_template *t, size_t nt)
 				if (own >= other) {
 					wrong++;
 					if (getenv("FRUIT_DEBUG") != NULL) {
-						fprintf(stderr, "cell %d,%d truth %d own %u other %u aspect %u red %u\n", r + 1, c + 1, v, own, other, look.aspect, look.red);
-						for (i = 0; i < DIGIT_SIDE * DIGIT_SIDE; i++)
-							fprintf(stderr, "%c%s", " .:-=+*#%@"[look.ink[i] * 10 / 256], i % DIGIT_SIDE == DIGIT_SIDE - 1 ? "\n" : "");
+						fprintf(stderr, "cell %d,%d truth "
+						    "%d own %u other %u aspect %u "
+						    "red %u\n", r + 1, c + 1, v, own,
+						    other, look.aspect, look.red);
+						for (i = 0; i < DIGIT_SIDE *
+						    DIGIT_SIDE; i++)
+							fprintf(stderr, "%c%s",
+							    " .:-=+*#%@"[
+							    look.ink[i] * 10 /
+							    256], i % DIGIT_SIDE ==
+							    DIGIT_SIDE - 1 ?
+							    "\n" : "");
 					}
 				}
 				if (own > worst_own)

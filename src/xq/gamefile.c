@@ -358,8 +358,8 @@ gamerec_leaves(const struct gamerec *g, uint32_t **out)
  * tag pair at its start, CBF by its XML root element, DhtmlXQ by its
  * tags anywhere in the first megabyte (a web page has much before
  * them).  CC Bridge's binary record, CBR, is told by its magic only to
- * be refused by name: its layout is not published.  The tests look at ASCII only, so they hold in any encoding
- * the text may be in.
+ * be refused by name: its layout is not published.  The tests look at
+ * ASCII only, so they hold in any encoding the text may be in.
  */
 static const char cbr_magic[] = "CCBridge Record";	/* and its NUL */
 
