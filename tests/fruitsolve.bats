@@ -217,6 +217,16 @@ plan_and_replay() {
 	moves=$(fruitsolve -e 5000 "$top_srcdir/examples/fruit-board.txt" | grep -vc '^#')
 	[ "$(grep -c 'class="move"' <<<"$output")" -eq "$moves" ]
 	[ "$(grep -c '<circle' <<<"$output")" -eq 170 ]
+	# A numbered badge a move, drawn after every outline, no two at the
+	# same place: late moves share corners with earlier ones.
+	[ "$(grep -c 'class="badge"' <<<"$output")" -eq "$moves" ]
+	[ "$(grep -n 'class="move"' <<<"$output" | tail -1 | cut -d: -f1)" -lt \
+	    "$(grep -n 'class="badge"' <<<"$output" | head -1 | cut -d: -f1)" ]
+	[ "$(grep -o '<text class="n" x="[0-9.]*" y="[0-9.]*"' <<<"$output" | sort -u | wc -l)" -eq "$moves" ]
+	for n in $(seq "$moves"); do grep -q ">$n</text></g>" <<<"$output"; done
+	# Without the other corners, some would be: the test can fail.
+	fruitsolve -e 5000 "$top_srcdir/examples/fruit-board.txt" | grep -v '^#' |
+	    awk '{ n[$1 " " $2]++ } END { for (k in n) if (n[k] > 1) found = 1; exit !found }'
 }
 
 @test "the SVG is well-formed XML, after a board not read too" {

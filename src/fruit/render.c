@@ -5,12 +5,16 @@
  * drawn here (from a typed board) or the very screenshot the board was
  * read from, embedded, with the rectangles in its own pixels.  The marks
  * are outlines with a small numbered badge on a corner, where the round
- * apples leave the field bare, so every digit stays legible.
+ * apples leave the field bare, so every digit stays legible; a badge
+ * goes to another corner of its rectangle when an earlier badge sits on
+ * the first, so that no number hides another.
  */
 
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gf.h"
@@ -20,7 +24,9 @@
 #define MARGIN	8
 
 static void	 svg_cells(FILE *, const struct board *);
-static void	 svg_moves(FILE *, const struct plan *, const struct svg_view *);
+static int	 badge_corner(uint8_t *, size_t, const struct rect *);
+static void	 svg_moves(FILE *, const struct board *, const struct plan *,
+		    const struct svg_view *);
 static void	 base64(FILE *, const uint8_t *, size_t);
 
 /* One move a line, 1-based corners, then the score as a comment. */
@@ -60,20 +66,48 @@ svg_cells(FILE *fp, const struct board *b)
 }
 
 /*
+ * Which corner of r takes its badge: the first of top left, top right,
+ * bottom left and bottom right that no earlier badge took, the top left
+ * when all are taken.  taken marks the points where the lines between
+ * cells cross, cols + 1 a row.  Returns the corner, bit 0 set for the
+ * right, bit 1 for the bottom.  Badges are narrower and lower than a
+ * cell, so only badges on the same point meet.
+ */
+static int
+badge_corner(uint8_t *taken, size_t cols, const struct rect *r)
+{
+	size_t row, col;
+	int k;
+
+	for (k = 0; k < 4; k++) {
+		row = k & 2 ? r->r2 + 1 : r->r1;
+		col = k & 1 ? r->c2 + 1 : r->c1;
+		if (!taken[row * (cols + 1) + col]) {
+			taken[row * (cols + 1) + col] = 1;
+			return k;
+		}
+	}
+	return 0;
+}
+
+/*
  * The moves in view->first .. first + count - 1 (count 0 for all the
  * rest), each in its own hue turning by the golden angle so that
  * neighbours in play order look different, with its number in a badge
- * centred on its top left corner.  Moves before first are played
- * already: their cells are veiled.
+ * centred on a corner (see badge_corner).  Moves before first are
+ * played already: their cells are veiled.
  */
 static void
-svg_moves(FILE *fp, const struct plan *p, const struct svg_view *v)
+svg_moves(FILE *fp, const struct board *b, const struct plan *p,
+    const struct svg_view *v)
 {
 	const struct grid *g = &v->grid;
-	double x1, y1, x2, y2, inset, bw, bh, stroke;
+	double x1, y1, x2, y2, inset, bw, bh, stroke, bx, by;
 	size_t i, end;
 	const struct rect *r;
 	unsigned int hue;
+	uint8_t *taken;
+	int corner, pass;
 
 	end = v->count == 0 || v->first + v->count > p->nmoves ? p->nmoves :
 	    v->first + v->count;
@@ -81,33 +115,46 @@ svg_moves(FILE *fp, const struct plan *p, const struct svg_view *v)
 	stroke = g->dx * 0.09;
 	bw = g->dx * (p->nmoves >= 100 ? 0.7 : 0.54);
 	bh = g->dx * 0.4;
-	for (i = 0; i < end; i++) {
-		r = &p->move[i];
-		x1 = g->x0 + (r->c1 - 0.5) * g->dx;
-		y1 = g->y0 + (r->r1 - 0.5) * g->dy;
-		x2 = g->x0 + (r->c2 + 0.5) * g->dx;
-		y2 = g->y0 + (r->r2 + 0.5) * g->dy;
-		if (i < v->first) {
-			fprintf(fp, "<rect class=\"done\" x=\"%.1f\" "
-			    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
-			    x1, y1, x2 - x1, y2 - y1);
-			continue;
+	/* A board fits in memory, and so do its corners. */
+	taken = xcalloc(b->rows + 1, b->cols + 1);
+	/* The outlines first, then every badge over them. */
+	for (pass = 0; pass < 2; pass++)
+		for (i = pass == 0 ? 0 : v->first; i < end; i++) {
+			r = &p->move[i];
+			x1 = g->x0 + (r->c1 - 0.5) * g->dx;
+			y1 = g->y0 + (r->r1 - 0.5) * g->dy;
+			x2 = g->x0 + (r->c2 + 0.5) * g->dx;
+			y2 = g->y0 + (r->r2 + 0.5) * g->dy;
+			hue = (unsigned int)((i * 137) % 360);
+			if (i < v->first)
+				fprintf(fp, "<rect class=\"done\" x=\"%.1f\" "
+				    "y=\"%.1f\" width=\"%.1f\" "
+				    "height=\"%.1f\"/>\n", x1, y1, x2 - x1,
+				    y2 - y1);
+			else if (pass == 0)
+				fprintf(fp, "<g class=\"move\"><rect "
+				    "x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+				    "height=\"%.1f\" fill=\"none\" "
+				    "stroke=\"hsl(%u,90%%,30%%)\" "
+				    "stroke-width=\"%.1f\" rx=\"%.1f\"/></g>\n",
+				    x1 + inset, y1 + inset,
+				    x2 - x1 - 2 * inset, y2 - y1 - 2 * inset,
+				    hue, stroke, g->dx * 0.15);
+			else {
+				corner = badge_corner(taken, b->cols, r);
+				bx = corner & 1 ? x2 - inset : x1 + inset;
+				by = corner & 2 ? y2 - inset : y1 + inset;
+				fprintf(fp, "<g class=\"badge\"><rect "
+				    "x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+				    "height=\"%.1f\" rx=\"%.1f\" "
+				    "fill=\"hsl(%u,90%%,30%%)\"/><text "
+				    "class=\"n\" x=\"%.1f\" y=\"%.1f\" "
+				    "font-size=\"%.1f\">%zu</text></g>\n",
+				    bx - bw / 2, by - bh / 2, bw, bh, bh / 3,
+				    hue, bx, by + bh * 0.32, bh * 0.85, i + 1);
+			}
 		}
-		hue = (unsigned int)((i * 137) % 360);
-		fprintf(fp, "<g class=\"move\"><rect x=\"%.1f\" y=\"%.1f\" "
-		    "width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
-		    "stroke=\"hsl(%u,90%%,30%%)\" stroke-width=\"%.1f\" "
-		    "rx=\"%.1f\"/>", x1 + inset, y1 + inset,
-		    x2 - x1 - 2 * inset, y2 - y1 - 2 * inset, hue, stroke,
-		    g->dx * 0.15);
-		fprintf(fp, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-		    "height=\"%.1f\" rx=\"%.1f\" fill=\"hsl(%u,90%%,30%%)\"/>"
-		    "<text class=\"n\" x=\"%.1f\" y=\"%.1f\" "
-		    "font-size=\"%.1f\">%zu</text></g>\n",
-		    x1 + inset - bw / 2, y1 + inset - bh / 2, bw, bh,
-		    bh / 3, hue, x1 + inset, y1 + inset + bh * 0.32,
-		    bh * 0.85, i + 1);
-	}
+	free(taken);
 }
 
 /* Standard base64, no line breaks, for a data URI. */
@@ -187,6 +234,6 @@ render_svg(FILE *fp, const struct board *b, const struct plan *p,
 		base64(fp, v.image, v.imagelen);
 		fprintf(fp, "\"/>\n");
 	}
-	svg_moves(fp, p, &v);
+	svg_moves(fp, b, p, &v);
 	fprintf(fp, "</svg>\n");
 }
