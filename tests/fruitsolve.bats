@@ -455,3 +455,22 @@ image" ]
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(fruitsolve -G "$top_srcdir/examples/fruit-board.txt")" ]
 }
+
+@test "a board saved with a byte order mark, UTF-8 or UTF-16 as Windows editors write, reads as without" {
+	b="$top_srcdir/examples/fruit-board.txt"
+	want=$(fruitsolve -G "$b")
+	{ printf '\357\273\277'; cat "$b"; } >"$BATS_TEST_TMPDIR/u8"
+	{ printf '\377\376'; sed 's/$/\r/' "$b" | iconv -f UTF-8 -t UTF-16LE; } >"$BATS_TEST_TMPDIR/u16"
+	{ printf '\376\377'; iconv -f UTF-8 -t UTF-16BE "$b"; } >"$BATS_TEST_TMPDIR/u16be"
+	for f in u8 u16 u16be; do
+		run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/$f"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$want" ]
+		[ "$(fruitsolve -G <"$BATS_TEST_TMPDIR/$f")" = "$want" ]
+		[ "$(fruitsolve -G -i board "$BATS_TEST_TMPDIR/$f")" = "$want" ]
+	done
+	printf '\377\3761' >"$BATS_TEST_TMPDIR/cut"
+	run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/cut"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fruitsolve: $BATS_TEST_TMPDIR/cut: UTF-16 by its byte order mark, but not text in that encoding"* ]]
+}

@@ -439,3 +439,28 @@ blocks() {
 	[ "$output" = "$(mine-reveal -o 1,1 -v "$top_srcdir/examples/mine-beginner.txt")" ]
 	[ "$(mine-reveal --stats <"$BATS_TEST_TMPDIR/mac")" = "$(mine-reveal --stats "$top_srcdir/examples/mine-beginner.txt")" ]
 }
+
+@test "a board saved with a byte order mark, UTF-8 or UTF-16 as Windows editors write, reads as without" {
+	b="$top_srcdir/examples/mine-beginner.txt"
+	want=$(mine-reveal -o 1,1 "$b")
+	{ printf '\357\273\277'; cat "$b"; } >"$BATS_TEST_TMPDIR/u8"
+	# Notepad's "Unicode" and PowerShell's redirection: UTF-16LE, CR LF.
+	{ printf '\377\376'; sed 's/$/\r/' "$b" | iconv -f UTF-8 -t UTF-16LE; } >"$BATS_TEST_TMPDIR/u16"
+	{ printf '\376\377'; iconv -f UTF-8 -t UTF-16BE "$b"; } >"$BATS_TEST_TMPDIR/u16be"
+	for f in u8 u16 u16be; do
+		run --separate-stderr mine-reveal -o 1,1 "$BATS_TEST_TMPDIR/$f"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$want" ]
+		[ "$(mine-reveal -o 1,1 <"$BATS_TEST_TMPDIR/$f")" = "$want" ]
+	done
+	# An error is at its line of the text; UTF-16 that does not decode
+	# is refused whole.
+	{ cat "$b"; echo; echo '1x'; } | iconv -f UTF-8 -t UTF-16 >"$BATS_TEST_TMPDIR/bad"
+	run --separate-stderr mine-reveal "$BATS_TEST_TMPDIR/bad"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "mine-reveal: $BATS_TEST_TMPDIR/bad:$(( $(wc -l <"$b") + 2 )):"* ]]
+	printf '\377\3761' >"$BATS_TEST_TMPDIR/cut"
+	run --separate-stderr mine-reveal "$BATS_TEST_TMPDIR/cut"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "mine-reveal: $BATS_TEST_TMPDIR/cut: UTF-16 by its byte order mark, but not text in that encoding" ]
+}

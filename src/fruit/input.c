@@ -86,8 +86,12 @@ input_open(struct input *in, const char *path, enum input_kind kind)
 
 	memset(in, 0, sizeof(*in));
 	in->name = strcmp(path, "-") == 0 ? "stdin" : path;
-	if (kind == INPUT_BOARD)
-		return lr_open(&in->lr, path);
+	if (kind == INPUT_BOARD) {
+		if (lr_open(&in->lr, path) == -1)
+			return -1;
+		lr_want_utf8(&in->lr);
+		return 0;
+	}
 	if (strcmp(path, "-") == 0)
 		fp = stdin;
 	else if ((fp = fopen(path, "rb")) == NULL) {
@@ -118,6 +122,7 @@ input_open(struct input *in, const char *path, enum input_kind kind)
 		if ((fp = fmemopen(in->data, in->len, "r")) == NULL)
 			err(GF_EXIT_ERROR, "fmemopen");
 		lr_attach(&in->lr, fp, in->name);
+		lr_want_utf8(&in->lr);
 		return 0;
 	}
 	if (c == EOF && ferror(fp)) {
@@ -129,6 +134,7 @@ input_open(struct input *in, const char *path, enum input_kind kind)
 	if (c != EOF)
 		ungetc(c, fp);
 	lr_attach(&in->lr, fp, in->name);
+	lr_want_utf8(&in->lr);
 	return 0;
 }
 

@@ -93,6 +93,8 @@ struct linereader {
 	int		 piped;		/* a pipe or terminal: read by lines */
 	char		*piece;		/* the line read from it last */
 	size_t		 piece_cap;
+	int		 want_utf8;	/* see lr_want_utf8 */
+	char		*text;		/* UTF-8 made of UTF-16, read from */
 };
 
 /* How the lines of an input end, told by its first line end. */
@@ -105,6 +107,7 @@ void	 lr_attach(struct linereader *, FILE *, const char *);
 int	 lr_next(struct linereader *);
 void	 lr_write(const struct linereader *, FILE *);
 void	 lr_end(const struct linereader *, FILE *, int);
+void	 lr_want_utf8(struct linereader *);
 int	 lr_close(struct linereader *);
 int	 lr_blank(const struct linereader *);
 off_t	 lr_left(const struct linereader *);

@@ -30,6 +30,7 @@
 static int	lr_fill(struct linereader *);
 static ssize_t	read_piped(struct linereader *);
 static char	*find_end(struct linereader *);
+static int	 first_line_utf8(struct linereader *);
 
 /*
  * Open path for reading, "-" meaning standard input.  Returns -1 (after
@@ -228,7 +229,75 @@ lr_next(struct linereader *lr)
 		lr->cr = 1;
 	}
 	lr->lineno++;
+	if (lr->lineno == 1 && lr->want_utf8)
+		return first_line_utf8(lr);
 	return 1;
+}
+
+/*
+ * Hand out the lines of this input in UTF-8 without a byte order mark,
+ * for readers of plain text such as boards, which editors on Windows
+ * save with one: a UTF-8 mark before the first line is dropped, and a
+ * text that begins with the mark of UTF-16 (Notepad's "Unicode", what
+ * PowerShell redirects) is read whole and made UTF-8 first.  Call it
+ * before the first line is read.
+ */
+void
+lr_want_utf8(struct linereader *lr)
+{
+	lr->want_utf8 = 1;
+}
+
+/*
+ * The first line of an input that wants UTF-8, read last: its UTF-8
+ * byte order mark dropped; or, after a UTF-16 one, the input read whole,
+ * converted and read again from the memory it is in, from its first
+ * line.  Returns as lr_next; a text that is not UTF-16 after all is
+ * reported and ends the input as a read error would.
+ */
+static int
+first_line_utf8(struct linereader *lr)
+{
+	const char *name = lr->name, *why;
+	char *buf, *text;
+	size_t len, tlen;
+	FILE *fp;
+
+	lr->want_utf8 = 0;
+	if (lr->len >= 3 && memcmp(lr->line, "\xef\xbb\xbf", 3) == 0) {
+		lr->line += 3;
+		lr->len -= 3;
+		return 1;
+	}
+	if (!has_utf16_bom(lr->line, lr->len))
+		return 1;
+	if ((buf = lr_slurp(lr, &len)) == NULL) {
+		lr->error = 1;
+		return 0;
+	}
+	text = text_to_utf8(buf, len, "UTF-16", &tlen, &why);
+	free(buf);
+	if (text == NULL) {
+		warnx("%s: UTF-16 by its byte order mark, but %s", name, why);
+		lr->error = 1;
+		return 0;
+	}
+	/* fmemopen wants a byte at least: an empty text ends here. */
+	if (tlen == 0 || (fp = fmemopen(text, tlen, "r")) == NULL) {
+		if (tlen > 0)
+			err(GF_EXIT_ERROR, "fmemopen");
+		free(text);
+		lr->start = lr->fill;
+		lr->eof = 1;
+		return 0;
+	}
+	if (lr->fp != stdin)
+		fclose(lr->fp);
+	free(lr->buf);
+	free(lr->piece);
+	lr_attach(lr, fp, name);
+	lr->text = text;
+	return lr_next(lr);
 }
 
 /* Whether the line read last holds nothing but spaces and tabs. */
@@ -349,6 +418,7 @@ lr_close(struct linereader *lr)
 		fclose(lr->fp);
 	free(lr->buf);
 	free(lr->piece);
+	free(lr->text);
 	memset(lr, 0, sizeof(*lr));
 	return error ? -1 : 0;
 }

@@ -556,9 +556,10 @@ bad_board(const struct board *b, const struct options *o, size_t *nboards)
 
 /*
  * -i auto: MBF if the first byte cannot begin a board's text (a control
- * byte other than CR and LF, or a byte past 0x7e), which is every MBF
- * board up to 31 columns wide but 10 and 13, and those of 127 or more;
- * otherwise the full state.
+ * byte other than CR and LF, or a byte past 0x7e but the first of a
+ * byte order mark, 0xef, 0xfe or 0xff), which is every MBF board up to
+ * 31 columns wide but 10 and 13, and those of 127 or more but 239, 254
+ * and 255; otherwise the full state.
  */
 static enum input
 sniff(struct linereader *lr)
@@ -568,6 +569,8 @@ sniff(struct linereader *lr)
 	if ((c = getc(lr->fp)) == EOF)
 		return INPUT_FULL;
 	ungetc(c, lr->fp);
+	if (c == 0xef || c == 0xfe || c == 0xff)
+		return INPUT_FULL;
 	if ((c < 0x20 && c != '\r' && c != '\n') || c > 0x7e)
 		return INPUT_MBF;
 	return INPUT_FULL;
@@ -587,6 +590,8 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 		return GF_EXIT_ERROR;
 	if (in == INPUT_AUTO)
 		in = sniff(&lr);
+	if (in != INPUT_MBF)
+		lr_want_utf8(&lr);
 	board_init(&b, lr.name);
 	while (!run_stopped()) {
 		b.view = in == INPUT_VIEW;
