@@ -181,6 +181,17 @@ formats_bash() {
 	    awk '{ printf "%s", $2 }')" = 11110 ]
 }
 
+@test "gamefilters(7): a text of CR line ends through parallel --pipe --recend" {
+	need parallel
+	cd "$BATS_TEST_TMPDIR"
+	awk 'BEGIN { for (i = 1; i <= 3000; i++)
+		printf "%d,https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r", i }' >mac.csv
+	# The page's command, with blocks small enough to make several.
+	parallel --pipe -k --recend '\r' --block 20k bchess-pack <mac.csv >compact.csv
+	cmp compact.csv <(bchess-pack mac.csv)
+	[ "$(tr -cd '\r' <compact.csv | wc -c)" -eq 3000 ]
+}
+
 @test "a stop signal while a slow reader holds the output up ends on a whole record" {
 	cd "$BATS_TEST_TMPDIR"
 	# The generators write far faster than the reader takes: the signal
