@@ -473,4 +473,9 @@ image" ]
 	run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/cut"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "fruitsolve: $BATS_TEST_TMPDIR/cut: UTF-16 by its byte order mark, but not text in that encoding"* ]]
+	# Without its mark it is named, not read as cells and NULs.
+	iconv -f UTF-8 -t UTF-16LE "$b" >"$BATS_TEST_TMPDIR/bare"
+	run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/bare"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "fruitsolve: $BATS_TEST_TMPDIR/bare: UTF-16 text without a byte order mark, which is not read (save it as UTF-8, or as UTF-16 with its mark)" ]
 }

@@ -252,8 +252,10 @@ lr_want_utf8(struct linereader *lr)
  * The first line of an input that wants UTF-8, read last: its UTF-8
  * byte order mark dropped; or, after a UTF-16 one, the input read whole,
  * converted and read again from the memory it is in, from its first
- * line.  Returns as lr_next; a text that is not UTF-16 after all is
- * reported and ends the input as a read error would.
+ * line.  Returns as lr_next; a text that is not UTF-16 after all, or
+ * UTF-16 that lost its mark (told by the NUL beside each letter, which
+ * no text of lines has), is reported and ends the input as a read error
+ * would.
  */
 static int
 first_line_utf8(struct linereader *lr)
@@ -268,6 +270,12 @@ first_line_utf8(struct linereader *lr)
 		lr->line += 3;
 		lr->len -= 3;
 		return 1;
+	}
+	if (looks_utf16_unmarked(lr->line, lr->len)) {
+		warnx("%s: UTF-16 text without a byte order mark, which is not "
+		    "read (save it as UTF-8, or as UTF-16 with its mark)", name);
+		lr->error = 1;
+		return 0;
 	}
 	if (!has_utf16_bom(lr->line, lr->len))
 		return 1;
