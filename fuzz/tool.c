@@ -247,18 +247,20 @@ get_file(const char *path, size_t *size)
 
 /*
  * The byte that ends the lines of a text: a CR if the first line end is
- * a CR with no newline after it (the classic Mac OS's text), else a
- * newline.
+ * a run of CRs with no newline after it (the classic Mac OS's text),
+ * else a newline.
  */
 static char
 line_end(const char *s, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (s[i] == '\n' || s[i] == '\r')
-			return s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n') ?
-			    '\r' : '\n';
+	for (i = 0; i < n && s[i] != '\n'; i++)
+		if (s[i] == '\r') {
+			while (i < n && s[i] == '\r')
+				i++;
+			return i < n && s[i] == '\n' ? '\n' : '\r';
+		}
 	return '\n';
 }
 

@@ -757,4 +757,11 @@ EOF_CASES
 	run --separate-stderr bchess-pack <<<"$(printf 'my links\na\rb https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l')"
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(printf 'my links\na\rb https://www.joonas.io/buffalo-chess/?l=nu-1-l')" ]
+	# Text converted to CR LF twice ends its lines in CR CR LF: lines of
+	# newlines, each kept as it came, not empty lines between them.
+	printf 'my links\r\r\nx https://www.joonas.io/buffalo-chess/?l=m-9-9-3-5-0,e-l\r\r\n' >"$BATS_TEST_TMPDIR/twice"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/twice"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "bchess-pack: $BATS_TEST_TMPDIR/twice:2: "* ]]
+	cmp <(bchess-pack "$BATS_TEST_TMPDIR/twice" 2>/dev/null) "$BATS_TEST_TMPDIR/twice"
 }

@@ -9,7 +9,8 @@
  * the input is a CR alone: then every line ends in a CR, as the classic
  * Mac OS wrote text and Excel for the Mac still saves "CSV (Macintosh)".
  * The input's first line end decides, once, so that a stray CR inside a
- * line of a text of newlines does not split it.
+ * line of a text of newlines does not split it; a run of CRs before a
+ * newline, as text converted to CR LF twice has, is a newline's.
  */
 
 #include "config.h"
@@ -149,20 +150,21 @@ lr_fill(struct linereader *lr)
 
 /*
  * The byte that ends the line among the bytes not yet scanned, or NULL
- * (they are scanned then, all but a CR last among them while the line
- * ends are not known: the byte after it tells).  The first line end
- * found says how the input's lines end: a CR with no newline after it,
- * or a newline.
+ * (they are scanned then, all but a run of CRs last among them while the
+ * line ends are not known: the byte after it tells).  The first line end
+ * found says how the input's lines end: a run of CRs with no newline
+ * after it, or a newline.
  */
 static char *
 find_end(struct linereader *lr)
 {
-	char *p, *nl, *cr;
+	char *p, *nl, *cr, *q, *end;
 	size_t n = lr->fill - lr->scanned;
 
 	if (n == 0)
 		return NULL;
 	p = lr->buf + lr->scanned;
+	end = lr->buf + lr->fill;
 	lr->scanned = lr->fill;
 	if (lr->ends == LR_ENDS_CR)
 		return memchr(p, '\r', n);
@@ -174,13 +176,15 @@ find_end(struct linereader *lr)
 			lr->ends = LR_ENDS_LF;
 		return nl;
 	}
-	if (cr + 1 == lr->buf + lr->fill && !lr->eof) {
+	for (q = cr; q < end && *q == '\r'; q++)
+		continue;
+	if (q == end && !lr->eof) {
 		lr->scanned = (size_t)(cr - lr->buf);
 		return NULL;
 	}
-	if (cr + 1 < lr->buf + lr->fill && cr[1] == '\n') {
+	if (q < end && *q == '\n') {
 		lr->ends = LR_ENDS_LF;
-		return cr + 1;
+		return q;
 	}
 	lr->ends = LR_ENDS_CR;
 	return cr;
