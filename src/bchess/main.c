@@ -510,20 +510,19 @@ convert_utf16(struct linereader *lr)
 {
 	struct linereader sub;
 	const char *why;
-	char *buf, *text;
-	size_t len, tlen;
+	char *text;
+	size_t tlen;
 	FILE *fp;
 	int status = GF_EXIT_OK, big_endian;
 
-	if ((buf = lr_slurp(lr, &len)) == NULL)
-		return GF_EXIT_ERROR;
-	big_endian = buf[0] == '\xfe';
-	text = text_to_utf8(buf, len, "UTF-16", &tlen, &why);
-	free(buf);
-	if (text == NULL) {
-		fflush(stdout);
-		warnx("%s: UTF-16 by its byte order mark, but %s", lr->name,
-		    why);
+	/* The first line, read already, starts with the mark. */
+	big_endian = lr->line[0] == '\xfe';
+	if ((text = lr_slurp_utf8(lr, "UTF-16", &tlen, &why)) == NULL) {
+		if (why != NULL) {
+			fflush(stdout);
+			warnx("%s: UTF-16 by its byte order mark, but %s",
+			    lr->name, why);
+		}
 		return GF_EXIT_ERROR;
 	}
 	begin_wide_output(big_endian ? "UTF-16BE" : "UTF-16LE");

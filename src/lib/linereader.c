@@ -265,8 +265,8 @@ static int
 first_line_utf8(struct linereader *lr)
 {
 	const char *name = lr->name, *why;
-	char *buf, *text;
-	size_t len, tlen;
+	char *text;
+	size_t tlen;
 	FILE *fp;
 
 	lr->want_utf8 = 0;
@@ -283,14 +283,10 @@ first_line_utf8(struct linereader *lr)
 	}
 	if (!has_utf16_bom(lr->line, lr->len))
 		return 1;
-	if ((buf = lr_slurp(lr, &len)) == NULL) {
-		lr->error = 1;
-		return 0;
-	}
-	text = text_to_utf8(buf, len, "UTF-16", &tlen, &why);
-	free(buf);
-	if (text == NULL) {
-		warnx("%s: UTF-16 by its byte order mark, but %s", name, why);
+	if ((text = lr_slurp_utf8(lr, "UTF-16", &tlen, &why)) == NULL) {
+		if (why != NULL)
+			warnx("%s: UTF-16 by its byte order mark, but %s",
+			    name, why);
 		lr->error = 1;
 		return 0;
 	}
@@ -418,6 +414,26 @@ lr_slurp(struct linereader *lr, size_t *outlen)
 	}
 	*outlen = len;
 	return buf;
+}
+
+/*
+ * The same, made UTF-8 from the encoding enc: NUL-terminated, to free.
+ * NULL when the read fails (reported, *why NULL) or the text is not in
+ * enc (*why says how, for the caller to report).
+ */
+char *
+lr_slurp_utf8(struct linereader *lr, const char *enc, size_t *outlen,
+    const char **why)
+{
+	char *buf, *text;
+	size_t len;
+
+	*why = NULL;
+	if ((buf = lr_slurp(lr, &len)) == NULL)
+		return NULL;
+	text = text_to_utf8(buf, len, enc, outlen, why);
+	free(buf);
+	return text;
 }
 
 /* Returns -1 if a read error cut the file short (it was reported), else 0. */

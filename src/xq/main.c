@@ -750,18 +750,16 @@ filter_wide(struct linereader *lr, const struct options *o, const char *enc)
 	struct linereader sub;
 	struct options utf8 = *o;
 	const char *why;
-	char *buf, *text;
-	size_t len, tlen;
+	char *text;
+	size_t tlen;
 	FILE *fp;
 	int status;
 
-	if ((buf = lr_slurp(lr, &len)) == NULL)
-		return GF_EXIT_ERROR;
-	text = text_to_utf8(buf, len, enc, &tlen, &why);
-	free(buf);
-	if (text == NULL) {
-		fflush(stdout);
-		warnx("%s: %s: %s", lr->name, enc, why);
+	if ((text = lr_slurp_utf8(lr, enc, &tlen, &why)) == NULL) {
+		if (why != NULL) {
+			fflush(stdout);
+			warnx("%s: %s: %s", lr->name, enc, why);
+		}
 		return GF_EXIT_ERROR;
 	}
 	if (tlen == 0) {
