@@ -39,14 +39,13 @@ static const char *const common_chars[] = {
 	"日", "杯", "全", "大", "的", "是", "了", "不", "在"
 };
 
-static int	 is_utf8(const char *, size_t);
 static size_t	 score(const char *, size_t);
 static char	*convert(const char *, size_t, const char *, const char *,
 		    size_t *);
 
 /* Is s valid UTF-8 (ASCII included)? */
-static int
-is_utf8(const char *s, size_t len)
+int
+utf8_valid(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + len;
 	unsigned int c;
@@ -150,7 +149,7 @@ detect_encoding(const char *s, size_t len, const char **why)
 
 	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
 		return "UTF-8";
-	if (is_utf8(s, len))
+	if (utf8_valid(s, len))
 		return "UTF-8";
 	sample = len < SAMPLE_MAX ? len : SAMPLE_MAX;
 	/* A sample may cut a character in two: leave the last bytes out. */
@@ -195,7 +194,7 @@ text_to_utf8(const char *s, size_t len, const char *encoding,
 			s += 3;
 			len -= 3;
 		}
-		if (!is_utf8(s, len)) {
+		if (!utf8_valid(s, len)) {
 			*why = "not valid UTF-8";
 			return NULL;
 		}
@@ -234,6 +233,21 @@ text_from_utf8(const char *s, size_t len, const char *encoding,
 	if ((out = convert(s, len, encoding, "UTF-8", outlen)) == NULL)
 		*why = "a character the encoding does not have";
 	return out;
+}
+
+/*
+ * Is the encoding one in which ASCII is not ASCII (UTF-16, UTF-32)?  Its
+ * lines cannot be told apart before the text is converted.
+ */
+int
+encoding_is_wide(const char *enc)
+{
+	return strncasecmp(enc, "UTF-16", 6) == 0 ||
+	    strncasecmp(enc, "UTF16", 5) == 0 ||
+	    strncasecmp(enc, "UTF-32", 6) == 0 ||
+	    strncasecmp(enc, "UTF32", 5) == 0 ||
+	    strncasecmp(enc, "UCS-2", 5) == 0 ||
+	    strncasecmp(enc, "UCS-4", 5) == 0;
 }
 
 /*
@@ -353,11 +367,11 @@ encoder_close(void *cookie)
 
 /*
  * A stream writing to `to` in the encoding, which begins with the byte
- * order mark (U+FEFF) written at once; NULL if iconv does not know the
- * encoding.  Closing it flushes it but leaves `to` open.
+ * order mark (U+FEFF) written at once if bom is set; NULL if iconv does
+ * not know the encoding.  Closing it flushes it but leaves `to` open.
  */
 FILE *
-encoding_writer(FILE *to, const char *encoding)
+encoding_writer(FILE *to, const char *encoding, int bom)
 {
 	static const cookie_io_functions_t io = { NULL, encoder_write, NULL,
 	    encoder_close };
@@ -368,11 +382,14 @@ encoding_writer(FILE *to, const char *encoding)
 	e = xmalloc(sizeof(*e));
 	memset(e, 0, sizeof(*e));
 	e->to = to;
+	/* Big5 as text_to_utf8 reads it. */
+	if (strcasecmp(encoding, "BIG5") == 0)
+		encoding = "CP950";
 	if ((e->cd = iconv_open(encoding, "UTF-8")) == (iconv_t)-1) {
 		free(e);
 		return NULL;
 	}
-	if (encoder_put(e, "\xef\xbb\xbf", 3, &used) == -1 ||
+	if ((bom && encoder_put(e, "\xef\xbb\xbf", 3, &used) == -1) ||
 	    (fp = fopencookie(e, "w", io)) == NULL) {
 		iconv_close(e->cd);
 		free(e);

@@ -233,10 +233,12 @@ double	 rng_unit(struct rng *);
  * "UTF-8", "GB18030" or "BIG5" by the text's content, or returns NULL
  * with *why set; text_to_utf8 converts (dropping a UTF-8 BOM) into a
  * NUL-terminated string to free, or returns NULL with *why set;
+ * utf8_valid tells valid UTF-8; encoding_is_wide an encoding whose
+ * lines cannot be split before converting (UTF-16, UTF-32);
  * has_utf16_bom tells text that opens with a UTF-16 byte order mark,
  * looks_utf16_unmarked ASCII in UTF-16 without one;
  * encoding_writer gives a stream that writes UTF-8 to another stream in
- * an encoding, a byte order mark first, or NULL.
+ * an encoding, a byte order mark first if asked, or NULL.
  */
 const char *detect_encoding(const char *, size_t, const char **);
 char	*text_to_utf8(const char *, size_t, const char *, size_t *,
@@ -244,9 +246,11 @@ char	*text_to_utf8(const char *, size_t, const char *, size_t *,
 char	*text_from_utf8(const char *, size_t, const char *, size_t *,
 	    const char **);
 int	 encoding_known(const char *);
+int	 utf8_valid(const char *, size_t);
+int	 encoding_is_wide(const char *);
 int	 has_utf16_bom(const char *, size_t);
 int	 looks_utf16_unmarked(const char *, size_t);
-FILE	*encoding_writer(FILE *, const char *);
+FILE	*encoding_writer(FILE *, const char *, int);
 
 /* xmalloc.c: allocation that exits with status 2 on failure. */
 void	*xmalloc(size_t);

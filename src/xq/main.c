@@ -81,7 +81,6 @@ static void	 parse_format(const char *, struct options *);
 static void	 parse_input(const char *, struct options *);
 static int	 filter(const char *, const struct options *);
 static int	 filter_stream(struct linereader *, const struct options *);
-static int	 wide_encoding(const char *);
 static int	 filter_wide(struct linereader *, const struct options *,
 		    const char *);
 static int	 has_high_byte(const char *, size_t);
@@ -726,21 +725,6 @@ filter(const char *path, const struct options *o)
 }
 
 /*
- * Is the encoding one in which ASCII is not ASCII (UTF-16, UTF-32)?  Its
- * lines cannot be told apart before the text is converted.
- */
-static int
-wide_encoding(const char *enc)
-{
-	return strncasecmp(enc, "UTF-16", 6) == 0 ||
-	    strncasecmp(enc, "UTF16", 5) == 0 ||
-	    strncasecmp(enc, "UTF-32", 6) == 0 ||
-	    strncasecmp(enc, "UTF32", 5) == 0 ||
-	    strncasecmp(enc, "UCS-2", 5) == 0 ||
-	    strncasecmp(enc, "UCS-4", 5) == 0;
-}
-
-/*
  * Input in a wide encoding, its first line already read: the whole of
  * it converted to UTF-8, then read as any other input.
  */
@@ -796,7 +780,7 @@ filter_stream(struct linereader *lr, const struct options *o)
 		write_blank(lr, o, blanks);
 	if (fclose(blanks) != 0)
 		err(GF_EXIT_ERROR, "open_memstream");
-	if (first && (o->encoding != NULL ? wide_encoding(o->encoding) :
+	if (first && (o->encoding != NULL ? encoding_is_wide(o->encoding) :
 	    has_utf16_bom(lr->line, lr->len))) {
 		free(kept);
 		return filter_wide(lr, o, o->encoding != NULL ? o->encoding :
