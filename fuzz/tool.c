@@ -82,6 +82,10 @@ static const struct tool tools[] = {
 		{ { "-f", "legacy", NULL } },
 		{ { "-f", "base36", NULL } },
 		{ { "-r", "-f", "json", NULL }, 1 },
+		{ { "-E", "cp1252", NULL } },
+		{ { "-E", "shift_jis", "-f", "json", NULL }, 1 },
+		/* Lines of UTF-16 without a mark cannot be counted here. */
+		{ { "-E", "utf-16le", NULL }, 0, 1 },
 	} },
 	{ "xq-bitpack", 1, {
 		{ { NULL } },

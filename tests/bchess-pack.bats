@@ -347,12 +347,13 @@ EOF_CASES
 	run --separate-stderr bchess-pack --help
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "usage: bchess-pack "* ]]
-	for o in -c,\ --check -f,\ --format=FORMAT -h,\ --help -i,\ --input=FORMAT \
-	    -q,\ --quiet -r,\ --repair '    --strict' '    --summary' -V,\ --version; do
+	for o in -c,\ --check -E,\ --encoding=ENCODING -f,\ --format=FORMAT -h,\ --help \
+	    -i,\ --input=FORMAT -q,\ --quiet -r,\ --repair '    --strict' '    --summary' \
+	    -V,\ --version; do
 		[ "$(printf '%s\n' "${lines[@]}" | grep -c -- "^  $o ")" -eq 1 ] ||
 		    { echo "missing: $o"; false; }
 	done
-	[ "${#lines[@]}" -eq 10 ]
+	[ "${#lines[@]}" -eq 11 ]
 	[[ "$output" == *"(FORMAT: legacy, compact, base36, json, packed)"* ]]
 	[[ "$output" == *"(FORMAT: auto, legacy, compact, base36, json, packed)"* ]]
 }
@@ -387,10 +388,12 @@ EOF_CASES
 	[[ "$output" == *auto* && "$output" == *packed* ]]
 	run complete_words bchess-pack --su
 	[ "$output" = --summary ]
+	run complete_words bchess-pack -E cp
+	[ "$output" = cp1252 ]
 }
 
 @test "zsh and fish completions parse and name every long option" {
-	for o in check format help input quiet repair strict summary version; do
+	for o in check encoding format help input quiet repair strict summary version; do
 		grep -q -- "--$o" "$top_srcdir/completions/zsh/_bchess-pack"
 		grep -q -- "-l $o" "$top_srcdir/completions/fish/bchess-pack.fish"
 	done
@@ -732,6 +735,75 @@ EOF_CASES
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/cut"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/cut: UTF-16 by its byte order mark, but not text in that encoding" ]
+	[ -z "$output" ]
+}
+
+@test "-E cp1252: a CSV of Excel for Windows keeps its names, and -f json holds them as text" {
+	printf 'Name;Link\r\nJosé Müller;https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\nœuvre ¿qué? 5 €\r\n' |
+	    iconv -f UTF-8 -t CP1252 >"$BATS_TEST_TMPDIR/players.csv"
+	run --separate-stderr bchess-pack -E cp1252 "$BATS_TEST_TMPDIR/players.csv"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	# Written back in Windows-1252, only the payload changed.
+	cmp <(bchess-pack -E cp1252 "$BATS_TEST_TMPDIR/players.csv") \
+	    <(printf 'Name;Link\r\nJosé Müller;https://www.joonas.io/buffalo-chess/?l=nu-1-l\r\nœuvre ¿qué? 5 €\r\n' |
+	    iconv -f UTF-8 -t CP1252)
+	run --separate-stderr bchess-pack -E cp1252 -f json "$BATS_TEST_TMPDIR/players.csv"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$(jq -r .text <<<"${lines[2]}")" = "œuvre ¿qué? 5 €" ]
+	# Without -E the text formats still copy the bytes; JSON says what
+	# it could not hold.
+	cmp <(bchess-pack "$BATS_TEST_TMPDIR/players.csv") \
+	    <(bchess-pack -E cp1252 "$BATS_TEST_TMPDIR/players.csv")
+	run --separate-stderr bchess-pack --summary -f json "$BATS_TEST_TMPDIR/players.csv"
+	[ "$status" -eq 0 ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/players.csv:3: warning: not UTF-8 text: its bad bytes written as U+FFFD (say its encoding with -E) (\x9cuvre \xbfqu\xe9? 5 \x80)" ]]
+	[ "${stderr_lines[1]}" = "bchess-pack: 1 records: 1 good, 0 bad, 1 warnings" ]
+	[ "$(jq -r .text <<<"${lines[2]}")" = "�uvre �qu�? 5 �" ]
+	run --separate-stderr bchess-pack -q -f json "$BATS_TEST_TMPDIR/players.csv"
+	[ -z "$stderr" ]
+}
+
+@test "-E: a line that is not text in the encoding is a bad record, copied as read, and the run goes on" {
+	printf 'caf\351 au lait\na\201b https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\nhttps://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\n' \
+	    >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack -E cp1252 "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/in:2: cp1252: not text in that encoding (a\x81b https://www.joonas.io/buffalo-chess/...)" ]
+	cmp <(bchess-pack -E cp1252 "$BATS_TEST_TMPDIR/in" 2>/dev/null) \
+	    <(printf 'caf\351 au lait\na\201b https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\nhttps://www.joonas.io/buffalo-chess/?l=nu-1-l\n')
+	run --separate-stderr bchess-pack -E cp1252 -f json "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "$(jq -r .text <<<"${lines[0]}")" = "café au lait" ]
+	[ "$(jq -r .error <<<"${lines[1]}")" = "cp1252: not text in that encoding" ]
+	# -E utf-8 holds every line to UTF-8.
+	run --separate-stderr bchess-pack -E utf-8 -c "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/in:1: utf-8: not valid UTF-8 (caf\xe9 au lait)" ]]
+	run --separate-stderr bchess-pack -E no-such-encoding "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: unknown encoding: no-such-encoding (auto, or one iconv knows)" ]
+}
+
+@test "-E utf-16le reads UTF-16 that lost its mark and writes it back without one" {
+	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' |
+	    iconv -f UTF-8 -t UTF-16LE >"$BATS_TEST_TMPDIR/bare"
+	run --separate-stderr bchess-pack -E utf-16le "$BATS_TEST_TMPDIR/bare"
+	[ "$status" -eq 0 ]
+	cmp <(bchess-pack -E utf-16le "$BATS_TEST_TMPDIR/bare") \
+	    <(printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=nu-1-l\r\n' |
+	    iconv -f UTF-8 -t UTF-16LE)
+	# A file with its mark is read by the mark, whatever -E says.
+	{ printf '\377\376'; cat "$BATS_TEST_TMPDIR/bare"; } >"$BATS_TEST_TMPDIR/marked"
+	cmp <(bchess-pack -E cp1252 "$BATS_TEST_TMPDIR/marked") \
+	    <(bchess-pack "$BATS_TEST_TMPDIR/marked")
+	# Not UTF-16 throughout: nothing written, status 2.
+	head -c 9 "$BATS_TEST_TMPDIR/bare" >"$BATS_TEST_TMPDIR/cut"
+	run --separate-stderr bchess-pack -E utf-16le "$BATS_TEST_TMPDIR/cut"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/cut: utf-16le: not text in that encoding" ]
 	[ -z "$output" ]
 }
 

@@ -13,6 +13,10 @@ _bchess_pack()
 	fi
 
 	case $prev in
+	-E|--encoding)
+		COMPREPLY=($(compgen -W 'auto cp1252 latin1 shift_jis gbk big5 utf-8 utf-16le utf-16be' -- "$cur"))
+		return
+		;;
 	-f|--format)
 		COMPREPLY=($(compgen -W 'legacy compact base36 json packed' -- "$cur"))
 		return
@@ -23,13 +27,16 @@ _bchess_pack()
 		;;
 	esac
 	case $cur in
+	--encoding=*)
+		COMPREPLY=($(compgen -P --encoding= -W 'auto cp1252 latin1 shift_jis gbk big5 utf-8 utf-16le utf-16be' -- "${cur#*=}"))
+		;;
 	--format=*|--input=*)
 		local f='legacy compact base36 json packed'
 		[ "${cur%%=*}" = --input ] && f="auto $f"
 		COMPREPLY=($(compgen -P "${cur%%=*}=" -W "$f" -- "${cur#*=}"))
 		;;
 	-*)
-		COMPREPLY=($(compgen -W '-c --check -f --format -h --help
+		COMPREPLY=($(compgen -W '-c --check -E --encoding -f --format -h --help
 		    -i --input -q --quiet -r --repair --strict --summary -V --version' \
 		    -- "$cur"))
 		;;

@@ -2,6 +2,7 @@
 
 set -l formats 'legacy compact base36 json packed'
 complete -c bchess-pack -s c -l check -d 'Check records against the rules'
+complete -c bchess-pack -s E -l encoding -x -a 'auto cp1252 latin1 shift_jis gbk big5 utf-8 utf-16le utf-16be' -d 'Text encoding of the input'
 complete -c bchess-pack -s f -l format -x -a $formats -d 'Output format'
 complete -c bchess-pack -s h -l help -d 'Print usage and exit'
 complete -c bchess-pack -s i -l input -x -a "auto $formats" -d 'Input format'

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "gf.h"
 #include "bchess.h"
@@ -39,11 +40,15 @@ static int	 report_contradictions(const struct linereader *,
 static int	 check_link(const struct linereader *);
 static int	 repair_link(const struct linereader *);
 static int	 convert_link(const struct linereader *);
+static int	 process_text(const struct linereader *);
+static int	 process_encoded(const struct linereader *);
 static int	 process_line(const struct linereader *);
 static int	 convert_lines(struct linereader *, int);
-static void	 begin_wide_output(const char *);
+static void	 begin_wide_output(const char *, int);
 static void	 end_wide_output(void);
-static int	 convert_utf16(struct linereader *);
+static int	 convert_whole(struct linereader *, const char *,
+		    const char *, int);
+static int	 convert_encoded(struct linereader *);
 static int	 convert_file(const char *);
 
 static enum format input_format = FORMAT_NONE;
@@ -61,13 +66,16 @@ static struct record rec;
 static size_t current;		/* the link in hand */
 static size_t copied;		/* bytes of the line written so far */
 static char bad_why[160];	/* why the line is bad, for -f json */
-static FILE *narrow_stdout;	/* standard output while UTF-16 is written */
+static FILE *narrow_stdout;	/* standard output while it is converted */
+static const char *encoding;	/* -E: of text without a byte order mark */
+static const char *line_encoding; /* each line's, while converting them */
 
 static void __dead
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-chqrV] [-f format] [-i format] [--strict] "
+	    "usage: %s [-chqrV] [-E encoding] [-f format] [-i format] "
+	    "[--strict] "
 	    "[--summary] [file ...]\n", getprogname());
 	if (status == 0)
 		finish_stdout();
@@ -77,22 +85,25 @@ usage(int status)
 static void __dead
 help(void)
 {
-	printf("usage: %s [-chqrV] [-f format] [-i format] [--strict] "
+	printf("usage: %s [-chqrV] [-E encoding] [-f format] [-i format] "
+	    "[--strict] "
 	    "[--summary] [file ...]\n", getprogname());
 	fputs(
-"  -c, --check          replay each record under the rules and report, "
+"  -c, --check            replay each record under the rules and report, "
 "writing nothing\n"
-"  -f, --format=FORMAT  write FORMAT, compact by default (FORMAT: legacy, "
+"  -E, --encoding=ENCODING  text encoding of the input (ENCODING: auto, or "
+"any iconv knows)\n"
+"  -f, --format=FORMAT    write FORMAT, compact by default (FORMAT: legacy, "
 "compact, base36, json, packed)\n"
-"  -h, --help           print this help and exit\n"
-"  -i, --input=FORMAT   read every payload as FORMAT (FORMAT: auto, legacy, "
+"  -h, --help             print this help and exit\n"
+"  -i, --input=FORMAT     read every payload as FORMAT (FORMAT: auto, legacy, "
 "compact, base36, json, packed)\n"
-"  -q, --quiet          do not print warnings, notes or repairs\n"
-"  -r, --repair         rewrite kill flags and end letters from the moves\n"
-"      --strict         stop at the first bad record; with -c, double moves "
+"  -q, --quiet            do not print warnings, notes or repairs\n"
+"  -r, --repair           rewrite kill flags and end letters from the moves\n"
+"      --strict           stop at the first bad record; with -c, double moves "
 "are errors (-s: old spelling)\n"
-"      --summary        print the counts of records and warnings at the end\n"
-"  -V, --version        print the version and exit\n", stdout);
+"      --summary          print the counts of records and warnings at the end\n"
+"  -V, --version          print the version and exit\n", stdout);
 	finish_stdout();
 	exit(GF_EXIT_OK);
 }
@@ -160,12 +171,21 @@ reject_line(const struct linereader *lr, const char *why, const char *token,
 
 /*
  * A line that holds no record keeps its place: copied as read, or under
- * -f json, unless blank, a JSON object that holds it.
+ * -f json, unless blank, a JSON object that holds it.  A JSON string is
+ * text: bytes that are not UTF-8 become U+FFFD, said in a warning.
  */
 static void
 write_text_line(const struct linereader *lr)
 {
 	if (output_format == FORMAT_JSON && !lr_blank(lr)) {
+		if (!utf8_valid(lr->line, lr->len)) {
+			run_warning();
+			if (!quiet)
+				warn_at(lr->name, lr->lineno, "warning: not "
+				    "UTF-8 text: its bad bytes written as "
+				    "U+FFFD (say its encoding with -E) (%s)",
+				    excerpt(lr->line, lr->len));
+		}
 		json_text_line(stdout, lr->lineno, lr->line, lr->len);
 		return;
 	}
@@ -405,7 +425,7 @@ convert_link(const struct linereader *lr)
  * input lines.
  */
 static int
-process_line(const struct linereader *lr)
+process_text(const struct linereader *lr)
 {
 	struct parse_error pe;
 	int rc = RECORD_TEXT, bad = 0;
@@ -431,6 +451,57 @@ process_line(const struct linereader *lr)
 	if (mode != 'c')
 		finish_line(lr, bad);
 	return bad;
+}
+
+/*
+ * A line in the encoding -E names, made UTF-8 and processed; the output
+ * stream turns it back (see convert_encoded).  A line that is not text
+ * in that encoding is bad: reported, and copied as it was read, past
+ * the stream that converts.
+ */
+static int
+process_encoded(const struct linereader *lr)
+{
+	struct linereader text = *lr;
+	const char *why;
+	char *s;
+	FILE *raw;
+	int rc;
+
+	if ((s = text_to_utf8(lr->line, lr->len, line_encoding, &text.len,
+	    &why)) != NULL) {
+		text.line = s;
+		rc = process_text(&text);
+		free(s);
+		return rc;
+	}
+	snprintf(bad_why, sizeof(bad_why), "%s: %s", line_encoding, why);
+	warn_at(lr->name, lr->lineno, "%s (%s)", bad_why,
+	    excerpt(lr->line, lr->len));
+	if (mode == 'c')
+		return 1;
+	if (output_format == FORMAT_JSON) {
+		json_error_line(stdout, lr->lineno, bad_why, lr->line, lr->len);
+		return 1;
+	}
+	raw = stdout;
+	if (narrow_stdout != NULL) {
+		if (fflush(stdout) != 0)
+			check_stdout();
+		raw = narrow_stdout;
+	}
+	fwrite_unlocked(lr->line, 1, lr->len, raw);
+	lr_end(lr, raw, 0);
+	return 1;
+}
+
+/* A line of the input: see process_text. */
+static int
+process_line(const struct linereader *lr)
+{
+	if (line_encoding != NULL)
+		return process_encoded(lr);
+	return process_text(lr);
 }
 
 /*
@@ -463,13 +534,14 @@ convert_lines(struct linereader *lr, int have_line)
 }
 
 /*
- * Write standard output in UTF-16 with its byte order mark until
- * end_wide_output, for text read in UTF-16: the lines around the links
- * go back to the spreadsheet or editor in the encoding it wrote.  JSON
- * is UTF-8 whatever the input, and -c writes nothing.
+ * Write standard output in the encoding, its byte order mark first if
+ * bom is set, until end_wide_output, for text read in that encoding:
+ * the lines around the links go back to the spreadsheet or editor in
+ * the encoding it wrote.  JSON is UTF-8 whatever the input, and -c
+ * writes nothing.
  */
 static void
-begin_wide_output(const char *encoding)
+begin_wide_output(const char *to, int bom)
 {
 	FILE *fp;
 
@@ -477,8 +549,8 @@ begin_wide_output(const char *encoding)
 		return;
 	if (fflush(stdout) != 0)
 		check_stdout();
-	if ((fp = encoding_writer(stdout, encoding)) == NULL)
-		err(GF_EXIT_ERROR, "%s output", encoding);
+	if ((fp = encoding_writer(stdout, to, bom)) == NULL)
+		err(GF_EXIT_ERROR, "%s output", to);
 	narrow_stdout = stdout;
 	stdout = fp;
 }
@@ -498,34 +570,37 @@ end_wide_output(void)
 }
 
 /*
- * A file that opens with a UTF-16 byte order mark, as spreadsheets save
- * "Unicode Text", Windows Notepad saves "Unicode" and PowerShell
- * redirects output: its lines cannot be told apart before the whole of
- * it is made UTF-8.  Its output goes back in UTF-16 of the same byte
- * order.  Returns as convert_lines, or 2 if the file cannot be read or
- * is not UTF-16 throughout.
+ * Text whose lines cannot be told apart before the whole of it is made
+ * UTF-8 (UTF-16, UTF-32): a file that opens with a UTF-16 byte order
+ * mark, as spreadsheets save "Unicode Text", Windows Notepad saves
+ * "Unicode" and PowerShell redirects output, or one that -E says is in
+ * such an encoding.  Its output goes back in the encoding `to`, with a
+ * byte order mark if bom is set.  Returns as convert_lines, or 2 if the
+ * file cannot be read or is not text in that encoding throughout.
  */
 static int
-convert_utf16(struct linereader *lr)
+convert_whole(struct linereader *lr, const char *from, const char *to,
+    int bom)
 {
 	struct linereader sub;
 	const char *why;
 	char *text;
 	size_t tlen;
 	FILE *fp;
-	int status = GF_EXIT_OK, big_endian;
+	int status = GF_EXIT_OK;
 
-	/* The first line, read already, starts with the mark. */
-	big_endian = lr->line[0] == '\xfe';
-	if ((text = lr_slurp_utf8(lr, "UTF-16", &tlen, &why)) == NULL) {
+	if ((text = lr_slurp_utf8(lr, from, &tlen, &why)) == NULL) {
 		if (why != NULL) {
 			fflush(stdout);
-			warnx("%s: UTF-16 by its byte order mark, but %s",
-			    lr->name, why);
+			if (bom)
+				warnx("%s: %s by its byte order mark, but %s",
+				    lr->name, from, why);
+			else
+				warnx("%s: %s: %s", lr->name, from, why);
 		}
 		return GF_EXIT_ERROR;
 	}
-	begin_wide_output(big_endian ? "UTF-16BE" : "UTF-16LE");
+	begin_wide_output(to, bom);
 	if (tlen > 0) {
 		if ((fp = fmemopen(text, tlen, "r")) == NULL)
 			err(GF_EXIT_ERROR, "fmemopen");
@@ -536,6 +611,26 @@ convert_utf16(struct linereader *lr)
 	}
 	end_wide_output();
 	free(text);
+	return status;
+}
+
+/*
+ * Text in the encoding -E names, one in which ASCII stays ASCII (CP1252,
+ * Latin-1, GBK, Big5, Shift_JIS): each line made UTF-8 as it comes, so
+ * that output keeps pace with input, and the output turned back.
+ */
+static int
+convert_encoded(struct linereader *lr)
+{
+	int status;
+
+	if (strcasecmp(encoding, "UTF-8") != 0 &&
+	    strcasecmp(encoding, "UTF8") != 0)
+		begin_wide_output(encoding, 0);
+	line_encoding = encoding;
+	status = convert_lines(lr, 1);
+	line_encoding = NULL;
+	end_wide_output();
 	return status;
 }
 
@@ -552,9 +647,19 @@ convert_file(const char *path)
 
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
-	if (!run_stopped() && lr_next(&lr))
-		status = has_utf16_bom(lr.line, lr.len) ? convert_utf16(&lr) :
-		    convert_lines(&lr, 1);
+	/* A byte order mark says more than -E. */
+	if (!run_stopped() && lr_next(&lr)) {
+		if (has_utf16_bom(lr.line, lr.len))
+			status = convert_whole(&lr, "UTF-16",
+			    lr.line[0] == '\xfe' ? "UTF-16BE" : "UTF-16LE", 1);
+		else if (encoding == NULL || (lr.len >= 3 &&
+		    memcmp(lr.line, "\xef\xbb\xbf", 3) == 0))
+			status = convert_lines(&lr, 1);
+		else if (encoding_is_wide(encoding))
+			status = convert_whole(&lr, encoding, encoding, 0);
+		else
+			status = convert_encoded(&lr);
+	}
 	if (lr_close(&lr) == -1)
 		status = GF_EXIT_ERROR;
 	return status;
@@ -565,6 +670,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "check",	no_argument,		NULL,	'c' },
+		{ "encoding",	required_argument,	NULL,	'E' },
 		{ "format",	required_argument,	NULL,	'f' },
 		{ "help",	no_argument,		NULL,	'h' },
 		{ "input",	required_argument,	NULL,	'i' },
@@ -580,7 +686,7 @@ main(int argc, char *argv[])
 
 	/* getopt names the tool by argv[0], as every other message does. */
 	argv[0] = (char *)(uintptr_t)getprogname();
-	while ((ch = getopt_long(argc, argv, "cf:hi:qrsV", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "cE:f:hi:qrsV", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 		case 'r':
@@ -588,6 +694,15 @@ main(int argc, char *argv[])
 				errx(GF_EXIT_ERROR, "-c and -r exclude each "
 				    "other");
 			mode = ch;
+			break;
+		case 'E':
+			if (strcasecmp(optarg, "auto") == 0)
+				encoding = NULL;
+			else if (!encoding_known(optarg))
+				errx(GF_EXIT_ERROR, "unknown encoding: %s "
+				    "(auto, or one iconv knows)", optarg);
+			else
+				encoding = optarg;
 			break;
 		case 'f':
 			output_format = format_option(optarg, "output", 0);
