@@ -75,8 +75,7 @@ usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
 	    "usage: %s [-chqrV] [-E encoding] [-f format] [-i format] "
-	    "[--strict] "
-	    "[--summary] [file ...]\n", getprogname());
+	    "[--strict] [--summary] [file ...]\n", getprogname());
 	if (status == 0)
 		finish_stdout();
 	exit(status);
@@ -86,8 +85,7 @@ static void __dead
 help(void)
 {
 	printf("usage: %s [-chqrV] [-E encoding] [-f format] [-i format] "
-	    "[--strict] "
-	    "[--summary] [file ...]\n", getprogname());
+	    "[--strict] [--summary] [file ...]\n", getprogname());
 	fputs(
 "  -c, --check            replay each record under the rules and report, "
 "writing nothing\n"
