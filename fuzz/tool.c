@@ -108,6 +108,7 @@ static const struct tool tools[] = {
 		{ { "-G", "-f", "game", NULL } },
 		{ { "-c", "-f", "board", NULL } },
 		{ { "-R", NULL } },
+		{ { "-G", "-n", "3", "-f", "ppm", NULL } },
 	} },
 	{ "mine-reveal", 0, {
 		{ { NULL } },

@@ -7,6 +7,38 @@
 
 load helpers
 
+# diff_box A B: the box "x1 y1 x2 y2" (from 0) of the pixels that differ
+# between two PPM pictures of one size, or "none".
+diff_box() {
+	local w h
+	read -r w h < <(sed -n 2p "$1")
+	h=$(head -n 3 "$1" | wc -c)
+	cmp -l "$1" "$2" | awk -v w="$w" -v h="$h" '
+	    { p = int(($1 - 1 - h) / 3); x = p % w; y = int(p / w)
+	      if (n++ == 0 || x < x1) x1 = x; if (n == 1 || x > x2) x2 = x
+	      if (n == 1 || y < y1) y1 = y; if (n == 1 || y > y2) y2 = y }
+	    END { if (n == 0) print "none"; else print x1, y1, x2, y2 }'
+}
+
+# within_move BOX S X Y R1 C1 R2 C2: whether the painted box is the
+# outline of cells R1,C1 to R2,C2 (from 1) of a board drawn at scale S
+# at (X, Y), with its badge: it spans the cells, less their inset, and
+# reaches no further than the badge's half width past them.
+within_move() {
+	awk -v s="$2" -v ox="$3" -v oy="$4" -v r1="$5" -v c1="$6" -v r2="$7" \
+	    -v c2="$8" '{
+		# Cell (r, c) spans 33 s round (85 + 33 (c - 1)) s.
+		x1 = ox + (85 + 33 * (c1 - 1) - 16.5) * s
+		y1 = oy + (89 + 33 * (r1 - 1) - 16.5) * s
+		x2 = ox + (85 + 33 * (c2 - 1) + 16.5) * s
+		y2 = oy + (89 + 33 * (r2 - 1) + 16.5) * s
+		in_ = 0.15 * 33 * s; out = 0.25 * 33 * s + 2
+		exit !($1 >= x1 - out && $1 <= x1 + in_ && $2 >= y1 - out &&
+		    $2 <= y1 + in_ && $3 <= x2 + out && $3 >= x2 - in_ &&
+		    $4 <= y2 + out && $4 >= y2 - in_)
+	}' <<<"$1"
+}
+
 setup() {
 	t=$BATS_TEST_TMPDIR
 	# A start board and a mid-game board (what the greedy plan leaves
@@ -379,6 +411,64 @@ $(cat "$t/start")" ]
 	run fruitsolve -G -f svg --steps two two
 	[ "$(printf '%s\n' "$output" | grep -c '^$')" -eq 1 ]
 	[ "$(printf '%s\n' "$output" | grep -c '^# cleared')" -eq 2 ]
+}
+
+@test "a plan painted on the screenshot: its size, each mark on its move, the board still readable" {
+	s=1.5
+	fruitsolve -R -f png --scale $s "$t/start" >"$t/shot.png"
+	fruit-picture -d 1600x1000+300+200 -o png <"$t/shot.png" >"$t/desk.png"
+	fruit-picture <"$t/desk.png" >"$t/desk.ppm"
+	read -r r1 c1 r2 c2 < <(fruitsolve -G "$t/desk.png")
+	run --separate-stderr fruitsolve -G -n 1 -f ppm "$t/desk.png"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	fruitsolve -G -n 1 -f ppm "$t/desk.png" >"$t/plan.ppm"
+	[ "$(sed -n 2p "$t/plan.ppm")" = "1600 1000" ]
+	# Only move 1's outline and badge are painted, round its cells.
+	box=$(diff_box "$t/desk.ppm" "$t/plan.ppm")
+	[ "$box" != none ]
+	within_move "$box" $s 300 200 $r1 $c1 $r2 $c2
+	# The next five moves over it leave every digit readable, in PNG and
+	# in JPEG.
+	fruitsolve -G -n 5 -f png "$t/desk.png" >"$t/plan.png"
+	[ "$(head -c 4 "$t/plan.png" | od -An -c | tr -d ' ')" = '211PNG' ]
+	[ "$(fruitsolve -R "$t/plan.png")" = "$(cat "$t/start")" ]
+	fruitsolve -G -n 5 -f jpeg "$t/desk.png" >"$t/plan.jpg"
+	[ "$(head -c 3 "$t/plan.jpg" | od -An -tx1 | tr -d ' ')" = ffd8ff ]
+	[ "$(fruitsolve -R "$t/plan.jpg")" = "$(cat "$t/start")" ]
+	# A screenshot keeps its size: --scale says it does nothing there.
+	run --separate-stderr fruitsolve -G -n 1 -f ppm --scale 2 "$t/desk.png"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "fruitsolve: $t/desk.png: --scale applies to boards drawn from text: the plan is painted on the screenshot as it is" ]
+	cmp <(printf '%s' "$output") <(printf '%s' "$(cat "$t/plan.ppm")")
+}
+
+@test "a typed board's plan is painted on the board drawn; --steps writes one picture a move" {
+	fruitsolve -R -f ppm --scale 2 "$t/start" >"$t/board.ppm"
+	fruitsolve -G -n 1 -f ppm --scale 2 "$t/start" >"$t/plan.ppm"
+	read -r r1 c1 r2 c2 < <(fruitsolve -G "$t/start")
+	within_move "$(diff_box "$t/board.ppm" "$t/plan.ppm")" 2 0 0 $r1 $c1 $r2 $c2
+	# The whole plan still leaves the board readable.
+	fruitsolve -G -f png "$t/start" >"$t/all.png"
+	[ "$(fruitsolve -R "$t/all.png")" = "$(cat "$t/start")" ]
+	moves=$(fruitsolve -G "$t/start" | grep -vc '^#')
+	cd "$t"
+	run --separate-stderr fruitsolve -G -f png --steps step start
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "step-1-01.png" ]
+	[ "${#lines[@]}" -eq $((moves + 1)) ]
+	[[ "${lines[-1]}" == "# cleared "* ]]
+	[ "$(ls step-1-*.png | wc -l)" -eq "$moves" ]
+	# Step 2: move 1 veiled as played, move 2 marked; nothing else.
+	fruit-picture <step-1-02.png >step2.ppm
+	fruitsolve -R -f ppm start >board1.ppm
+	read -r x1 y1 x2 y2 < <(diff_box board1.ppm step2.ppm)
+	read -r a1 b1 a2 b2 < <(fruitsolve -G start | sed -n 2p)
+	within_move "$x1 $y1 $x2 $y2" 1 0 0 \
+	    $((r1 < a1 ? r1 : a1)) $((c1 < b1 ? c1 : b1)) \
+	    $((r2 > a2 ? r2 : a2)) $((c2 > b2 ? c2 : b2))
+	run fruitsolve -G -f jpeg --steps shot start
+	[ "${lines[0]}" = "shot-1-01.jpg" ]
 }
 
 @test "the SVG renders, and a PPM input is embedded as PNG" {

@@ -261,7 +261,7 @@ plan_and_replay() {
 }
 
 @test "bad option values are usage errors" {
-	for args in "-e 0" "-f png" "-s 10" "-s 0x5" "-t 0" "-t 1s" "-t 0.5x" \
+	for args in "-e 0" "-R --steps x" "-s 10" "-s 0x5" "-t 0" "-t 1s" "-t 0.5x" \
 	    "-R -f png --scale 1.5x" "-g -1" "-l -f svg"; do
 		run --separate-stderr fruitsolve $args /dev/null
 		[ "$status" -eq 2 ]
@@ -303,7 +303,7 @@ plan_and_replay() {
 	    seed size scale steps summary time version; do
 		grep -q -- "--$opt" <<<"$output"
 	done
-	grep -q 'FORMAT: moves, board, game, svg; with -R: board, ppm, png, jpeg' <<<"$output"
+	grep -q 'FORMAT: moves, board, game, svg, png, jpeg, ppm; with -R: board, png, jpeg, ppm' <<<"$output"
 	grep -q 'INPUT: auto, board, image' <<<"$output"
 }
 
@@ -318,8 +318,11 @@ plan_and_replay() {
 	run --separate-stderr fruitsolve -f gif /dev/null
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "fruitsolve: unknown output format: gif (one of: moves, board, game, svg, ppm, png, jpeg)"* ]]
-	run --separate-stderr fruitsolve -f png /dev/null
-	[[ "$stderr" == "fruitsolve: -f png needs -R"* ]]
+	run --separate-stderr fruitsolve -R -f moves /dev/null
+	[[ "$stderr" == "fruitsolve: -R and -f moves exclude each other"* ]]
+	run --separate-stderr fruitsolve -n 3 /dev/null
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "fruitsolve: -n applies to plans drawn (-f svg, png, jpeg, ppm) only"* ]]
 }
 
 @test "sizes are width x height, as players say 17x10" {

@@ -4,7 +4,8 @@
  * canvas at scale s, a green frame round a pale field, and the apple of
  * row r, column c centred at (85 + 33c, 89 + 33r) x s.  The apples are
  * plain discs and the digits are fruitsolve's own stroke font, not the
- * game's art.
+ * game's art; the same font numbers the moves of a plan painted on a
+ * picture (see render.c).
  */
 
 #include "config.h"
@@ -20,13 +21,20 @@
 
 #define CANVAS_W	720
 #define CANVAS_H	470
+#define APPLE_X0	85	/* centre of the top left apple, scale 1 */
+#define APPLE_Y0	89
+#define PITCH		33	/* from an apple to the next */
 #define APPLE_R		13.5	/* radius at scale 1 */
 #define FONT_UNIT	1.35	/* pixels per font unit at scale 1 */
 #define STROKE		0.95	/* half the stroke width, font units */
 
-/* Each digit as strokes on a 6 x 10 box, points in tenths; -1 lifts. */
+/*
+ * Each digit as strokes on a 6 x 10 box, points in tenths; -1 lifts.
+ * No apple shows a 0, but a move's number may.
+ */
 static const short font[10][40] = {
-	{ -2 },
+	{ 30, 0, 10, 8, 3, 30, 3, 70, 10, 92, 30, 100, 50, 92, 57, 70,
+	  57, 30, 50, 8, 30, 0, -2 },
 	{ 15, 25, 35, 0, 35, 100, -2 },
 	{ 5, 25, 15, 5, 45, 5, 55, 25, 55, 40, 5, 100, 58, 100, -2 },
 	{ 5, 10, 20, 0, 45, 0, 55, 15, 55, 35, 40, 50, 25, 50, -1,
@@ -46,6 +54,7 @@ static const short font[10][40] = {
 
 static void	 fill(struct picture *, long, long, long, long, const uint8_t *);
 static double	 stroke_distance(int, double, double);
+static double	 glyph_ink(int, double, double, double);
 static void	 draw_apple(struct picture *, double, double, double, int);
 
 static void
@@ -92,6 +101,19 @@ stroke_distance(int d, double x, double y)
 	return best;
 }
 
+/*
+ * How much of a pixel at (u, v), in font units, digit d inks when a
+ * font unit is unit pixels: its strokes' edges blended over a pixel.
+ */
+static double
+glyph_ink(int d, double u, double v, double unit)
+{
+	double ink;
+
+	ink = (STROKE + 0.5 / unit - stroke_distance(d, u, v)) * unit;
+	return ink < 0 ? 0 : ink > 1 ? 1 : ink;
+}
+
 /* An apple at (cx, cy) with digit d, edges blended over a pixel. */
 static void
 draw_apple(struct picture *pic, double cx, double cy, double s, int d)
@@ -116,10 +138,7 @@ draw_apple(struct picture *pic, double cx, double cy, double s, int d)
 			a = a > 1 ? 1 : a;
 			u = (x - cx) / (FONT_UNIT * s) + 3;
 			v = (y - cy - 1.0 * s) / (FONT_UNIT * s) + 5;
-			ink = STROKE + 0.5 / (FONT_UNIT * s) -
-			    stroke_distance(d, u, v);
-			ink = ink * FONT_UNIT * s;
-			ink = ink < 0 ? 0 : ink > 1 ? 1 : ink;
+			ink = glyph_ink(d, u, v, FONT_UNIT * s);
 			p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
 			for (k = 0; k < 3; k++)
 				p[k] = (uint8_t)lround(p[k] * (1 - a) +
@@ -127,9 +146,51 @@ draw_apple(struct picture *pic, double cx, double cy, double s, int d)
 		}
 }
 
-/* The board b (17 x 10 or any size) drawn at scale s into pic. */
+/*
+ * The digits of s in colour rgb, centred on (cx, cy), height pixels
+ * high: each on the font's 6 x 10 box, a 2 unit gap between them.
+ */
 void
-draw_board(const struct board *b, double s, struct picture *pic)
+draw_digits(struct picture *pic, double cx, double cy, double height,
+    const char *s, const uint8_t *rgb)
+{
+	double unit = height / 10, left, a;
+	size_t n = strlen(s), i;
+	long x, y, k;
+	uint8_t *p;
+
+	left = cx - (8.0 * (double)n - 2) * unit / 2;
+	for (i = 0; i < n; i++, left += 8 * unit) {
+		if (s[i] < '0' || s[i] > '9')
+			continue;
+		for (y = lround(floor(cy - height / 2 - unit));
+		    y <= lround(ceil(cy + height / 2 + unit)); y++)
+			for (x = lround(floor(left - unit));
+			    x <= lround(ceil(left + 7 * unit)); x++) {
+				if (x < 0 || y < 0 || (size_t)x >= pic->w ||
+				    (size_t)y >= pic->h)
+					continue;
+				a = glyph_ink(s[i] - '0', (x + 0.5 - left) /
+				    unit, (y + 0.5 - cy + height / 2) / unit,
+				    unit);
+				if (a <= 0)
+					continue;
+				p = pic->rgb + ((size_t)y * pic->w +
+				    (size_t)x) * 3;
+				for (k = 0; k < 3; k++)
+					p[k] = (uint8_t)lround(p[k] * (1 - a) +
+					    a * rgb[k]);
+			}
+	}
+}
+
+/*
+ * The board b (17 x 10 or any size) drawn at scale s into pic, and its
+ * grid in pixels into g unless g is NULL.
+ */
+void
+draw_board(const struct board *b, double s, struct picture *pic,
+    struct grid *g)
 {
 	static const uint8_t frame[3] = { 30, 196, 90 };
 	static const uint8_t field[3] = { 226, 246, 214 };
@@ -138,10 +199,15 @@ draw_board(const struct board *b, double s, struct picture *pic)
 	char why[128];
 	long x, y, step;
 
-	w = (size_t)lround((CANVAS_W + 33.0 * (b->cols > 17 ?
+	w = (size_t)lround((CANVAS_W + (double)PITCH * (b->cols > 17 ?
 	    b->cols - 17 : 0)) * s);
-	h = (size_t)lround((CANVAS_H + 33.0 * (b->rows > 10 ?
+	h = (size_t)lround((CANVAS_H + (double)PITCH * (b->rows > 10 ?
 	    b->rows - 10 : 0)) * s);
+	if (g != NULL) {
+		g->x0 = APPLE_X0 * s;
+		g->y0 = APPLE_Y0 * s;
+		g->dx = g->dy = PITCH * s;
+	}
 	if (picture_new(pic, w, h, why, sizeof(why)) == -1)
 		errx(GF_EXIT_ERROR, "%s", why);
 	fill(pic, 0, 0, (long)w, (long)h, frame);
@@ -157,7 +223,7 @@ draw_board(const struct board *b, double s, struct picture *pic)
 	for (r = 0; r < b->rows; r++)
 		for (c = 0; c < b->cols; c++)
 			if (b->cell[r * b->cols + c] != 0)
-				draw_apple(pic, (85 + 33.0 * c) * s,
-				    (89 + 33.0 * r) * s, s,
+				draw_apple(pic, (APPLE_X0 + (double)PITCH * c) *
+				    s, (APPLE_Y0 + (double)PITCH * r) * s, s,
 				    b->cell[r * b->cols + c]);
 }

@@ -149,10 +149,16 @@ struct grid {
 	double		 dy;
 };
 
-/* What an SVG shows: which moves, over what. */
-struct svg_view {
+/*
+ * What a picture of a plan shows: which moves, over what.  A screenshot
+ * is kept as its bytes for an SVG to embed, or as its pixels for a
+ * picture to be painted on (see input_board).
+ */
+struct picture;
+struct plan_view {
 	size_t		 first;		/* moves before it are played */
 	size_t		 count;		/* moves shown, 0 for all */
+	const struct picture *picture;	/* the screenshot's pixels, or NULL */
 	const uint8_t	*image;		/* the screenshot's bytes, or NULL */
 	size_t		 imagelen;
 	const char	*mime;
@@ -171,16 +177,20 @@ struct input {
 	uint8_t		*data;		/* an image's bytes */
 	size_t		 len;
 	uint8_t		*encoded;	/* a netpbm image as PNG */
+	struct picture	*pixels;	/* an image decoded, kept */
 };
+
+/* What input_board keeps of a screenshot for its plan's picture. */
+enum keep { KEEP_NOTHING, KEEP_BYTES, KEEP_PIXELS };
 
 int	 input_open(struct input *, const char *, enum input_kind);
 int	 input_close(struct input *);
-int	 input_board(struct input *, struct board *, struct svg_view *, int,
-	    char *, size_t);
+int	 input_board(struct input *, struct board *, struct plan_view *,
+	    enum keep, char *, size_t);
 
 /* render.c */
 void	 render_svg(FILE *, const struct board *, const struct plan *,
-	    const struct svg_view *);
+	    const struct plan_view *);
 void	 render_moves(FILE *, const struct plan *, size_t);
 
 /* gen.c */

@@ -148,6 +148,9 @@ input_close(struct input *in)
 		rv = lr_close(&in->lr);
 	free(in->data);
 	free(in->encoded);
+	if (in->pixels != NULL)
+		picture_free(in->pixels);
+	free(in->pixels);
 	memset(in, 0, sizeof(*in));
 	return rv;
 }
@@ -183,12 +186,14 @@ board_in_part(const struct picture *part, void *arg)
 }
 
 /*
- * The board in a picture input: 0 with b, its grid and (with embed)
- * what an SVG of it needs, or -1 with why set.
+ * The board in a picture input: 0 with b, its grid and what the picture
+ * of its plan needs (keep says which: the bytes an SVG embeds, or the
+ * whole picture decoded, which the input keeps until it is closed), or
+ * -1 with why set.
  */
 int
-input_board(struct input *in, struct board *b, struct svg_view *view,
-    int embed, char *why, size_t whylen)
+input_board(struct input *in, struct board *b, struct plan_view *view,
+    enum keep keep, char *why, size_t whylen)
 {
 	struct early_board early;
 	struct picture pic;
@@ -210,6 +215,21 @@ input_board(struct input *in, struct board *b, struct svg_view *view,
 	view->width = pic.w;
 	view->height = pic.h;
 	view->grid = g;
+	if (keep == KEEP_PIXELS) {
+		/* The board was found before the last rows were decoded. */
+		if (rv == 1) {
+			picture_free(&pic);
+			if (picture_decode(in->data, in->len, &pic, why,
+			    whylen) == -1) {
+				board_free(b);
+				return -1;
+			}
+		}
+		in->pixels = xmalloc(sizeof(*in->pixels));
+		*in->pixels = pic;
+		view->picture = in->pixels;
+		return 0;
+	}
 	/*
 	 * A browser shows PNG and JPEG; netpbm goes in as PNG, and so does a
 	 * JPEG stored turned, since not every viewer of an SVG turns the
@@ -217,7 +237,7 @@ input_board(struct input *in, struct board *b, struct svg_view *view,
 	 * the picture upright; and a CMYK JPEG, which not every viewer
 	 * shows.
 	 */
-	switch (embed ? (pic.turned || pic.cmyk ? PNM :
+	switch (keep == KEEP_BYTES ? (pic.turned || pic.cmyk ? PNM :
 	    picture_type(in->data, in->len)) : NOT_PICTURE) {
 	case NOT_PICTURE:
 		break;

@@ -57,11 +57,11 @@ static void	 check_options(struct config *);
 static int	 print_rect(const struct rect *, unsigned int, void *);
 static void	 next_board(struct config *);
 static int	 write_steps(const struct config *, const struct board *,
-		    const struct plan *, struct svg_view *);
+		    const struct plan *, struct plan_view *);
 static int	 do_plan(const struct config *, struct board *,
-		    struct svg_view *);
+		    struct plan_view *);
 static int	 do_board(struct config *, struct board *, struct input *,
-		    struct svg_view *);
+		    struct plan_view *);
 static void	 not_read(const struct config *, const char *, size_t);
 static int	 do_picture(struct config *, struct input *);
 static int	 do_file(struct config *, const char *);
@@ -96,8 +96,9 @@ static const struct option longopts[] = {
 static const char synopsis[] =
     "usage: fruitsolve [-G] [-e effort] [-f format] [-i input] [-n moves] "
     "[-S seed]\n"
-    "                  [-t seconds] [--steps prefix] [--summary] "
-    "[file ...]\n"
+    "                  [-t seconds] [--scale scale] [--steps prefix] "
+    "[--summary]\n"
+    "                  [file ...]\n"
     "       fruitsolve -l [-i input] [file ...]\n"
     "       fruitsolve -c [file ...]\n"
     "       fruitsolve -R [-f format] [-i input] [--scale scale] "
@@ -121,22 +122,23 @@ help(void)
 	    "  -e, --effort=N       search effort of a plan, in moves of the "
 	    "games it plays (default 2200000)\n"
 	    "  -f, --format=FORMAT  what to write (FORMAT: moves, board, "
-	    "game, svg; with -R: board, ppm, png, jpeg)\n"
+	    "game, svg, png, jpeg, ppm; with -R: board, png, jpeg, ppm)\n"
 	    "  -G, --greedy         plan greedily, fast, no search\n"
 	    "  -g, --generate=N     write N random boards\n"
 	    "  -h, --help           print this help\n"
 	    "  -i, --input=INPUT    what the files are (INPUT: auto, board, "
 	    "image)\n"
 	    "  -l, --list           list every rectangle summing to 10\n"
-	    "  -n, --next=N         with -f svg, show only the next N moves\n"
+	    "  -n, --next=N         with -f svg, png, jpeg, ppm, show only the "
+	    "next N moves\n"
 	    "  -R, --read           print each board as read, plan nothing\n"
 	    "  -S, --seed=SEED      seed of -g and of the planner's ties\n"
 	    "  -s, --size=WxH       size of -g boards, columns x rows "
 	    "(default 17x10)\n"
-	    "      --scale=S        scale of -R -f ppm, png, jpeg pictures "
+	    "      --scale=S        scale of a board drawn as ppm, png, jpeg "
 	    "(default 1)\n"
-	    "      --steps=PREFIX   with -f svg, write PREFIX-B-MM.svg, one "
-	    "a move\n"
+	    "      --steps=PREFIX   with -f svg, png, jpeg, ppm, write "
+	    "PREFIX-B-MM.svg (.png, .jpg, .ppm), one a move\n"
 	    "      --summary        count boards on standard error at the "
 	    "end\n"
 	    "  -t, --time=SECONDS   wall-clock limit of a plan\n"
@@ -250,17 +252,14 @@ check_options(struct config *cf)
 		warnx("-R and -f %s exclude each other", cf->formatname);
 		usage(GF_EXIT_ERROR);
 	}
-	if (cf->mode != READ && cf->format >= PPM) {
-		warnx("-f %s needs -R", cf->formatname);
-		usage(GF_EXIT_ERROR);
-	}
-	if ((given['n'] || cf->steps != NULL) && cf->format != SVG) {
-		warnx("%s applies to -f svg only", given['n'] ? "-n" :
-		    "--steps");
+	if ((given['n'] || cf->steps != NULL) && (cf->mode != PLAN ||
+	    cf->format < SVG)) {
+		warnx("%s applies to plans drawn (-f svg, png, jpeg, ppm) only",
+		    given['n'] ? "-n" : "--steps");
 		usage(GF_EXIT_ERROR);
 	}
 	if (cf->scale != 0 && cf->format < PPM) {
-		warnx("--scale applies to -R -f ppm, png or jpeg only");
+		warnx("--scale applies to -f ppm, png or jpeg only");
 		usage(GF_EXIT_ERROR);
 	}
 	if (cf->scale == 0)
@@ -277,11 +276,6 @@ print_rect(const struct rect *r, unsigned int apples, void *arg)
 }
 
 /*
- * One SVG a move, PREFIX-B-MM.svg for move MM of board B of the run,
- * showing that move (and the next ones, with -n) over the board with
- * the moves before it veiled; the names written go to standard output.
- */
-/*
  * A board's output begins: text output (the names --steps writes too)
  * is a blank line after the last board's; pictures are files of their
  * own.
@@ -289,15 +283,57 @@ print_rect(const struct rect *r, unsigned int apples, void *arg)
 static void
 next_board(struct config *cf)
 {
-	if (cf->nboards++ > 0 && cf->format < PPM &&
-	    (cf->format != SVG || cf->steps != NULL))
+	if (cf->nboards++ > 0 && (cf->format < SVG || cf->steps != NULL))
 		putchar('\n');
 }
 
+/* A picture in the format asked for, on fp; -1 on a write error. */
+static int
+write_picture(const struct config *cf, FILE *fp, const struct picture *pic)
+{
+	return cf->format == PPM ? pnm_write(fp, pic) :
+	    cf->format == PNGOUT ? png_write(fp, pic) :
+	    jpeg_write(fp, pic, 90, 0);
+}
+
+/*
+ * The plan painted over the screenshot its board was read from, or over
+ * the board drawn at --scale, written to fp in the format asked for;
+ * -1 on a write error.
+ */
+static int
+write_plan_picture(const struct config *cf, FILE *fp, const struct board *b,
+    const struct plan *p, struct plan_view *v)
+{
+	struct picture pic;
+	char why[160];
+	int rv;
+
+	if (v->picture != NULL) {
+		if (picture_new(&pic, v->picture->w, v->picture->h, why,
+		    sizeof(why)) == -1)
+			errx(GF_EXIT_ERROR, "%s", why);
+		memcpy(pic.rgb, v->picture->rgb, pic.w * pic.h * 3);
+	} else {
+		draw_board(b, cf->scale, &pic, &v->grid);
+	}
+	render_picture(&pic, b, p, v);
+	rv = write_picture(cf, fp, &pic);
+	picture_free(&pic);
+	return rv;
+}
+
+/*
+ * One picture a move, PREFIX-B-MM.svg (or .png, .jpg, .ppm) for move MM
+ * of board B of the run, showing that move (and the next ones, with -n)
+ * over the board with the moves before it veiled; the names written go
+ * to standard output.
+ */
 static int
 write_steps(const struct config *cf, const struct board *b,
-    const struct plan *p, struct svg_view *v)
+    const struct plan *p, struct plan_view *v)
 {
+	static const char *const ext[] = { "svg", "ppm", "png", "jpg" };
 	char path[PATH_MAX];
 	size_t i;
 	FILE *fp;
@@ -307,15 +343,18 @@ write_steps(const struct config *cf, const struct board *b,
 	for (width = 2, i = 100; i <= p->nmoves; i *= 10)
 		width++;
 	for (i = 0; i < p->nmoves; i++) {
-		if (snprintf(path, sizeof(path), "%s-%zu-%0*zu.svg",
-		    cf->steps, cf->nboards, width, i + 1) >=
-		    (int)sizeof(path))
+		if (snprintf(path, sizeof(path), "%s-%zu-%0*zu.%s",
+		    cf->steps, cf->nboards, width, i + 1,
+		    ext[cf->format - SVG]) >= (int)sizeof(path))
 			errx(GF_EXIT_ERROR, "%s: name too long", cf->steps);
 		if ((fp = fopen(path, "w")) == NULL)
 			err(GF_EXIT_ERROR, "%s", path);
 		v->first = i;
 		v->count = cf->next == 0 ? 1 : cf->next;
-		render_svg(fp, b, p, v);
+		if (cf->format == SVG)
+			render_svg(fp, b, p, v);
+		else if (write_plan_picture(cf, fp, b, p, v) == -1)
+			err(GF_EXIT_ERROR, "%s", path);
 		if (fflush(fp) != 0 || ferror(fp) || fclose(fp) != 0)
 			err(GF_EXIT_ERROR, "%s", path);
 		printf("%s\n", path);
@@ -325,7 +364,7 @@ write_steps(const struct config *cf, const struct board *b,
 }
 
 static int
-do_plan(const struct config *cf, struct board *b, struct svg_view *v)
+do_plan(const struct config *cf, struct board *b, struct plan_view *v)
 {
 	struct plan p;
 	size_t i, apples;
@@ -342,13 +381,19 @@ do_plan(const struct config *cf, struct board *b, struct svg_view *v)
 		render_moves(stdout, &p, apples);
 		break;
 	case SVG:
-		if (cf->steps != NULL)
+	case PPM:
+	case PNGOUT:
+	case JPEGOUT:
+		if (cf->steps != NULL) {
 			write_steps(cf, b, &p, v);
-		else {
-			v->first = 0;
-			v->count = cf->next;
-			render_svg(stdout, b, &p, v);
+			break;
 		}
+		v->first = 0;
+		v->count = cf->next;
+		if (cf->format == SVG)
+			render_svg(stdout, b, &p, v);
+		else if (write_plan_picture(cf, stdout, b, &p, v) == -1)
+			err(GF_EXIT_ERROR, "write error on standard output");
 		break;
 	case BOARD:
 		for (i = 0; i < p.nmoves; i++)
@@ -370,10 +415,8 @@ draw(const struct config *cf, const struct board *b)
 	struct picture pic;
 	int rv;
 
-	draw_board(b, cf->scale, &pic);
-	rv = cf->format == PPM ? pnm_write(stdout, &pic) :
-	    cf->format == PNGOUT ? png_write(stdout, &pic) :
-	    jpeg_write(stdout, &pic, 90, 0);
+	draw_board(b, cf->scale, &pic, NULL);
+	rv = write_picture(cf, stdout, &pic);
 	picture_free(&pic);
 	if (rv == -1)
 		err(GF_EXIT_ERROR, "write error on standard output");
@@ -385,7 +428,7 @@ draw(const struct config *cf, const struct board *b)
  */
 static int
 do_board(struct config *cf, struct board *b, struct input *in,
-    struct svg_view *v)
+    struct plan_view *v)
 {
 	size_t apples, cleared;
 	int status = GF_EXIT_OK;
@@ -421,7 +464,7 @@ do_board(struct config *cf, struct board *b, struct input *in,
 static void
 not_read(const struct config *cf, const char *name, size_t n)
 {
-	if (cf->format >= PPM)
+	if (cf->format >= PPM && cf->steps == NULL)
 		return;
 	if (cf->format == SVG)
 		printf("<!-- %s: board %zu: not read -->\n", name, n);
@@ -435,7 +478,7 @@ static int
 do_picture(struct config *cf, struct input *in)
 {
 	struct board b;
-	struct svg_view v;
+	struct plan_view v;
 	char why[160];
 	int status;
 
@@ -444,8 +487,9 @@ do_picture(struct config *cf, struct input *in)
 		warnx("%s: -c needs the moves after a board in text", in->name);
 		return GF_EXIT_BAD;
 	}
-	if (input_board(in, &b, &v, cf->format == SVG, why,
-	    sizeof(why)) == -1) {
+	if (input_board(in, &b, &v, cf->mode != PLAN ? KEEP_NOTHING :
+	    cf->format == SVG ? KEEP_BYTES : cf->format >= PPM ? KEEP_PIXELS :
+	    KEEP_NOTHING, why, sizeof(why)) == -1) {
 		run_clear_progress();
 		fflush(stdout);
 		warnx("%s: %s", in->name, why);
@@ -453,6 +497,9 @@ do_picture(struct config *cf, struct input *in)
 		not_read(cf, in->name, 1);
 		return GF_EXIT_BAD;
 	}
+	if (cf->mode == PLAN && cf->format >= PPM && cf->scale != 1)
+		warnx("%s: --scale applies to boards drawn from text: the "
+		    "plan is painted on the screenshot as it is", in->name);
 	status = do_board(cf, &b, in, &v);
 	board_free(&b);
 	return status;
@@ -466,7 +513,7 @@ do_file(struct config *cf, const char *path)
 {
 	struct input in;
 	struct board b;
-	struct svg_view v;
+	struct plan_view v;
 	size_t n;
 	int got, status;
 

@@ -114,7 +114,18 @@ void	 digit_read_with(const struct cell_look *,
 	    const struct digit_template *, size_t, int, struct digit_match *);
 int	 digit_font(const struct cell_look *, size_t);
 
-/* draw.c: a board as the game draws it, at a scale. */
-void	 draw_board(const struct board *, double, struct picture *);
+/*
+ * draw.c: a board as the game draws it, at a scale, and where its cells
+ * are; a string of digits
+ * in fruitsolve's stroke font, centred on a point, of a height in pixels.
+ */
+void	 draw_board(const struct board *, double, struct picture *,
+	    struct grid *);
+void	 draw_digits(struct picture *, double, double, double, const char *,
+	    const uint8_t *);
+
+/* render.c: a plan painted into the picture of its board. */
+void	 render_picture(struct picture *, const struct board *,
+	    const struct plan *, const struct plan_view *);
 
 #endif /* PICTURE_H */

@@ -1,17 +1,20 @@
 /*
- * render.c: writing a plan out, as a move list or as an SVG picture with
+ * render.c: writing a plan out, as a move list, or as a picture with
  * each planned rectangle drawn over the board and numbered in the order
- * of play, the overlay a player follows.  The picture is either a board
- * drawn here (from a typed board) or the very screenshot the board was
- * read from, embedded, with the rectangles in its own pixels.  The marks
- * are outlines with a small numbered badge on a corner, where the round
- * apples leave the field bare, so every digit stays legible; a badge
- * goes to another corner of its rectangle when an earlier badge sits on
- * the first, so that no number hides another.
+ * of play, the overlay a player follows: an SVG, or the pixels of a PNG
+ * or JPEG for the viewers and chats that show no SVG.  The picture is
+ * either a board drawn here (from a typed board) or the very screenshot
+ * the board was read from, with the rectangles in its own pixels.  The
+ * marks are outlines with a small numbered badge on a corner, where the
+ * round apples leave the field bare, so every digit stays legible; a
+ * badge goes to another corner of its rectangle when an earlier badge
+ * sits on the first, so that no number hides another.  plan_marks lays
+ * them out once for both kinds of picture.
  */
 
 #include "config.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,14 +22,31 @@
 
 #include "gf.h"
 #include "fruit.h"
+#include "picture.h"
 
 #define CELL	32	/* pixels a side, for a typed board */
 #define MARGIN	8
+#define VEIL	0.7	/* opacity of the white over moves played */
+
+/* A mark of the overlay, in the picture's pixels, in painting order. */
+struct mark {
+	enum { MARK_PLAYED, MARK_OUTLINE, MARK_BADGE } kind;
+	double		 x1, y1, x2, y2;	/* its box */
+	double		 round;		/* radius of its corners */
+	double		 stroke;	/* width of an outline */
+	unsigned int	 hue;
+	size_t		 number;	/* a badge's, from 1 */
+};
 
 static void	 svg_cells(FILE *, const struct board *);
 static int	 badge_corner(uint8_t *, size_t, const struct rect *);
+static size_t	 plan_marks(const struct board *, const struct plan *,
+		    const struct plan_view *, struct mark **);
 static void	 svg_moves(FILE *, const struct board *, const struct plan *,
-		    const struct svg_view *);
+		    const struct plan_view *);
+static void	 hsl_rgb(unsigned int, double, double, uint8_t *);
+static double	 box_distance(const struct mark *, double, double);
+static void	 paint_mark(struct picture *, const struct mark *);
 static void	 base64(FILE *, const uint8_t *, size_t);
 
 /* One move a line, 1-based corners, then the score as a comment. */
@@ -91,70 +111,210 @@ badge_corner(uint8_t *taken, size_t cols, const struct rect *r)
 }
 
 /*
- * The moves in view->first .. first + count - 1 (count 0 for all the
- * rest), each in its own hue turning by the golden angle so that
- * neighbours in play order look different, with its number in a badge
- * centred on a corner (see badge_corner).  Moves before first are
- * played already: their cells are veiled.
+ * The marks of the moves in view->first .. first + count - 1 (count 0
+ * for all the rest), into *marks (to free); returns how many.  Moves
+ * before first are played already: their cells are veiled.  Each move
+ * shown is an outline in its own hue, turning by the golden angle so
+ * that neighbours in play order look different, and a badge with its
+ * number centred on a corner (see badge_corner); the badges come after
+ * every outline, so that no outline crosses a number.
  */
-static void
-svg_moves(FILE *fp, const struct board *b, const struct plan *p,
-    const struct svg_view *v)
+static size_t
+plan_marks(const struct board *b, const struct plan *p,
+    const struct plan_view *v, struct mark **marks)
 {
 	const struct grid *g = &v->grid;
-	double x1, y1, x2, y2, inset, bw, bh, stroke, bx, by;
-	size_t i, end;
-	const struct rect *r;
-	unsigned int hue;
+	double x1, y1, x2, y2, inset, bw, bh, bx, by;
+	size_t i, end, n = 0;
+	struct mark *m;
 	uint8_t *taken;
 	int corner, pass;
 
 	end = v->count == 0 || v->first + v->count > p->nmoves ? p->nmoves :
 	    v->first + v->count;
 	inset = g->dx * 0.06;
-	stroke = g->dx * 0.09;
 	bw = g->dx * (p->nmoves >= 100 ? 0.7 : 0.54);
 	bh = g->dx * 0.4;
-	/* A board fits in memory, and so do its corners. */
+	/* Each move is at most two marks; a board fits in memory. */
+	*marks = xreallocarray(NULL, 2 * end + 1, sizeof(**marks));
 	taken = xcalloc(b->rows + 1, b->cols + 1);
-	/* The outlines first, then every badge over them. */
 	for (pass = 0; pass < 2; pass++)
 		for (i = pass == 0 ? 0 : v->first; i < end; i++) {
-			r = &p->move[i];
-			x1 = g->x0 + (r->c1 - 0.5) * g->dx;
-			y1 = g->y0 + (r->r1 - 0.5) * g->dy;
-			x2 = g->x0 + (r->c2 + 0.5) * g->dx;
-			y2 = g->y0 + (r->r2 + 0.5) * g->dy;
-			hue = (unsigned int)((i * 137) % 360);
-			if (i < v->first)
-				fprintf(fp, "<rect class=\"done\" x=\"%.1f\" "
-				    "y=\"%.1f\" width=\"%.1f\" "
-				    "height=\"%.1f\"/>\n", x1, y1, x2 - x1,
-				    y2 - y1);
-			else if (pass == 0)
-				fprintf(fp, "<g class=\"move\"><rect "
-				    "x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-				    "height=\"%.1f\" fill=\"none\" "
-				    "stroke=\"hsl(%u,90%%,30%%)\" "
-				    "stroke-width=\"%.1f\" rx=\"%.1f\"/></g>\n",
-				    x1 + inset, y1 + inset,
-				    x2 - x1 - 2 * inset, y2 - y1 - 2 * inset,
-				    hue, stroke, g->dx * 0.15);
-			else {
-				corner = badge_corner(taken, b->cols, r);
+			x1 = g->x0 + (p->move[i].c1 - 0.5) * g->dx;
+			y1 = g->y0 + (p->move[i].r1 - 0.5) * g->dy;
+			x2 = g->x0 + (p->move[i].c2 + 0.5) * g->dx;
+			y2 = g->y0 + (p->move[i].r2 + 0.5) * g->dy;
+			m = &(*marks)[n++];
+			memset(m, 0, sizeof(*m));
+			m->hue = (unsigned int)((i * 137) % 360);
+			m->number = i + 1;
+			if (i < v->first) {
+				m->kind = MARK_PLAYED;
+				m->x1 = x1;
+				m->y1 = y1;
+				m->x2 = x2;
+				m->y2 = y2;
+			} else if (pass == 0) {
+				m->kind = MARK_OUTLINE;
+				m->x1 = x1 + inset;
+				m->y1 = y1 + inset;
+				m->x2 = x2 - inset;
+				m->y2 = y2 - inset;
+				m->round = g->dx * 0.15;
+				m->stroke = g->dx * 0.09;
+			} else {
+				corner = badge_corner(taken, b->cols,
+				    &p->move[i]);
 				bx = corner & 1 ? x2 - inset : x1 + inset;
 				by = corner & 2 ? y2 - inset : y1 + inset;
-				fprintf(fp, "<g class=\"badge\"><rect "
-				    "x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-				    "height=\"%.1f\" rx=\"%.1f\" "
-				    "fill=\"hsl(%u,90%%,30%%)\"/><text "
-				    "class=\"n\" x=\"%.1f\" y=\"%.1f\" "
-				    "font-size=\"%.1f\">%zu</text></g>\n",
-				    bx - bw / 2, by - bh / 2, bw, bh, bh / 3,
-				    hue, bx, by + bh * 0.32, bh * 0.85, i + 1);
+				m->kind = MARK_BADGE;
+				m->x1 = bx - bw / 2;
+				m->y1 = by - bh / 2;
+				m->x2 = bx + bw / 2;
+				m->y2 = by + bh / 2;
+				m->round = bh / 3;
 			}
 		}
 	free(taken);
+	return n;
+}
+
+/* The marks of the moves shown, as SVG. */
+static void
+svg_moves(FILE *fp, const struct board *b, const struct plan *p,
+    const struct plan_view *v)
+{
+	struct mark *marks, *m;
+	size_t i, n;
+	double bh;
+
+	n = plan_marks(b, p, v, &marks);
+	for (i = 0; i < n; i++) {
+		m = &marks[i];
+		if (m->kind == MARK_PLAYED)
+			fprintf(fp, "<rect class=\"done\" x=\"%.1f\" "
+			    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"/>\n",
+			    m->x1, m->y1, m->x2 - m->x1, m->y2 - m->y1);
+		else if (m->kind == MARK_OUTLINE)
+			fprintf(fp, "<g class=\"move\"><rect x=\"%.1f\" "
+			    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+			    "fill=\"none\" stroke=\"hsl(%u,90%%,30%%)\" "
+			    "stroke-width=\"%.1f\" rx=\"%.1f\"/></g>\n",
+			    m->x1, m->y1, m->x2 - m->x1, m->y2 - m->y1,
+			    m->hue, m->stroke, m->round);
+		else {
+			bh = m->y2 - m->y1;
+			fprintf(fp, "<g class=\"badge\"><rect x=\"%.1f\" "
+			    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+			    "rx=\"%.1f\" fill=\"hsl(%u,90%%,30%%)\"/><text "
+			    "class=\"n\" x=\"%.1f\" y=\"%.1f\" "
+			    "font-size=\"%.1f\">%zu</text></g>\n",
+			    m->x1, m->y1, m->x2 - m->x1, bh, m->round,
+			    m->hue, (m->x1 + m->x2) / 2,
+			    (m->y1 + m->y2) / 2 + bh * 0.32, bh * 0.85,
+			    m->number);
+		}
+	}
+	free(marks);
+}
+
+/* The colour hsl(h, s, l) of CSS, s and l from 0 to 1, as RGB. */
+static void
+hsl_rgb(unsigned int h, double s, double l, uint8_t *rgb)
+{
+	double c, x, m, r = 0, g = 0, b = 0, hp = (h % 360) / 60.0;
+
+	c = (1 - fabs(2 * l - 1)) * s;
+	x = c * (1 - fabs(fmod(hp, 2) - 1));
+	m = l - c / 2;
+	switch ((int)hp) {
+	case 0: r = c; g = x; break;
+	case 1: r = x; g = c; break;
+	case 2: g = c; b = x; break;
+	case 3: g = x; b = c; break;
+	case 4: r = x; b = c; break;
+	default: r = c; b = x; break;
+	}
+	rgb[0] = (uint8_t)lround((r + m) * 255);
+	rgb[1] = (uint8_t)lround((g + m) * 255);
+	rgb[2] = (uint8_t)lround((b + m) * 255);
+}
+
+/*
+ * How far (x, y) is outside the rounded box of m, negative inside: the
+ * distance to its edge.
+ */
+static double
+box_distance(const struct mark *m, double x, double y)
+{
+	double hx = (m->x2 - m->x1) / 2, hy = (m->y2 - m->y1) / 2, r, qx, qy;
+
+	r = m->round < hx && m->round < hy ? m->round : hx < hy ? hx : hy;
+	qx = fabs(x - (m->x1 + m->x2) / 2) - (hx - r);
+	qy = fabs(y - (m->y1 + m->y2) / 2) - (hy - r);
+	return hypot(qx > 0 ? qx : 0, qy > 0 ? qy : 0) +
+	    (qx > qy ? (qx < 0 ? qx : 0) : (qy < 0 ? qy : 0)) - r;
+}
+
+/*
+ * One mark painted as svg_moves draws it, its edges blended over a
+ * pixel: a veil of white, an outline, or a badge and its number in
+ * fruitsolve's stroke font.
+ */
+static void
+paint_mark(struct picture *pic, const struct mark *m)
+{
+	static const uint8_t white[3] = { 255, 255, 255 };
+	char number[24];
+	uint8_t rgb[3];
+	double d, a, reach;
+	long x, y, x0, y0, x1, y1, k;
+	uint8_t *px;
+
+	hsl_rgb(m->hue, 0.9, 0.3, rgb);
+	reach = m->stroke / 2 + 1;
+	x0 = lround(floor(m->x1 - reach));
+	y0 = lround(floor(m->y1 - reach));
+	x1 = lround(ceil(m->x2 + reach));
+	y1 = lround(ceil(m->y2 + reach));
+	for (y = y0 < 0 ? 0 : y0; y <= y1 && (size_t)y < pic->h; y++)
+		for (x = x0 < 0 ? 0 : x0; x <= x1 && (size_t)x < pic->w;
+		    x++) {
+			d = box_distance(m, x + 0.5, y + 0.5);
+			a = m->kind == MARK_OUTLINE ?
+			    m->stroke / 2 + 0.5 - fabs(d) : 0.5 - d;
+			if (a <= 0)
+				continue;
+			a = a > 1 ? 1 : a;
+			if (m->kind == MARK_PLAYED)
+				a *= VEIL;
+			px = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
+			for (k = 0; k < 3; k++)
+				px[k] = (uint8_t)lround(px[k] * (1 - a) + a *
+				    (m->kind == MARK_PLAYED ? 255 : rgb[k]));
+		}
+	if (m->kind != MARK_BADGE)
+		return;
+	snprintf(number, sizeof(number), "%zu", m->number);
+	draw_digits(pic, (m->x1 + m->x2) / 2, (m->y1 + m->y2) / 2,
+	    (m->y2 - m->y1) * 0.62, number, white);
+}
+
+/*
+ * The plan painted into pic, the screenshot its board was read from or
+ * the board drawn (see draw_board), as render_svg draws it.
+ */
+void
+render_picture(struct picture *pic, const struct board *b,
+    const struct plan *p, const struct plan_view *view)
+{
+	struct mark *marks;
+	size_t i, n;
+
+	n = plan_marks(b, p, view, &marks);
+	for (i = 0; i < n; i++)
+		paint_mark(pic, &marks[i]);
+	free(marks);
 }
 
 /* Standard base64, no line breaks, for a data URI. */
@@ -192,9 +352,9 @@ base64(FILE *fp, const uint8_t *p, size_t len)
  */
 void
 render_svg(FILE *fp, const struct board *b, const struct plan *p,
-    const struct svg_view *view)
+    const struct plan_view *view)
 {
-	struct svg_view v = *view;
+	struct plan_view v = *view;
 	size_t w, h;
 
 	if (v.image == NULL) {
