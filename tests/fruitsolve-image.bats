@@ -360,6 +360,12 @@ $(cat "$t/start")" ]
 	# The embedded image is the very file read.
 	sed -n 's/.*base64,\([^"]*\)".*/\1/p' "$t/plan.svg" | base64 -d >"$t/back.png"
 	cmp "$t/desk.png" "$t/back.png"
+	# The badges' numbers are sized to the cells (0.34 of 33 x 1.5), by
+	# a rule that the one for every text does not override, and those
+	# of two digits are fitted into their badges.
+	grep -q '\.n{font-size:16\.8px}' "$t/plan.svg"
+	! grep -q 'class="n"[^>]*font-size' "$t/plan.svg"
+	grep -q 'textLength="[0-9.]*" lengthAdjust="spacingAndGlyphs">10<' "$t/plan.svg"
 	# As many marks as moves, and move 1 round its cells.
 	fruitsolve -G "$t/desk.png" | grep -v '^#' >"$t/moves"
 	[ "$(grep -c 'class="move"' "$t/plan.svg")" -eq "$(wc -l <"$t/moves")" ]

@@ -27,6 +27,7 @@
 #define CELL	32	/* pixels a side, for a typed board */
 #define MARGIN	8
 #define VEIL	0.7	/* opacity of the white over moves played */
+#define BADGE_HEIGHT	0.4	/* of a cell */
 
 /* A mark of the overlay, in the picture's pixels, in painting order. */
 struct mark {
@@ -134,7 +135,7 @@ plan_marks(const struct board *b, const struct plan *p,
 	    v->first + v->count;
 	inset = g->dx * 0.06;
 	bw = g->dx * (p->nmoves >= 100 ? 0.7 : 0.54);
-	bh = g->dx * 0.4;
+	bh = g->dx * BADGE_HEIGHT;
 	/* Each move is at most two marks; a board fits in memory. */
 	*marks = xreallocarray(NULL, 2 * end + 1, sizeof(**marks));
 	taken = xcalloc(b->rows + 1, b->cols + 1);
@@ -207,12 +208,19 @@ svg_moves(FILE *fp, const struct board *b, const struct plan *p,
 			fprintf(fp, "<g class=\"badge\"><rect x=\"%.1f\" "
 			    "y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
 			    "rx=\"%.1f\" fill=\"hsl(%u,90%%,30%%)\"/><text "
-			    "class=\"n\" x=\"%.1f\" y=\"%.1f\" "
-			    "font-size=\"%.1f\">%zu</text></g>\n",
-			    m->x1, m->y1, m->x2 - m->x1, bh, m->round,
-			    m->hue, (m->x1 + m->x2) / 2,
-			    (m->y1 + m->y2) / 2 + bh * 0.32, bh * 0.85,
-			    m->number);
+			    "class=\"n\" x=\"%.1f\" y=\"%.1f\"", m->x1,
+			    m->y1, m->x2 - m->x1, bh, m->round, m->hue,
+			    (m->x1 + m->x2) / 2, (m->y1 + m->y2) / 2 + bh * 0.32);
+			/*
+			 * A bold sans-serif of the viewer's may be wider than
+			 * the badge: a number of two digits or more is fitted
+			 * into it.
+			 */
+			if (m->number >= 10)
+				fprintf(fp, " textLength=\"%.1f\" "
+				    "lengthAdjust=\"spacingAndGlyphs\"",
+				    (m->x2 - m->x1) * 0.8);
+			fprintf(fp, ">%zu</text></g>\n", m->number);
 		}
 	}
 	free(marks);
@@ -381,9 +389,14 @@ render_svg(FILE *fp, const struct board *b, const struct plan *p,
 		    v.count == 0 || v.first + v.count > p->nmoves ?
 		    p->nmoves : v.first + v.count);
 	fprintf(fp, "</title>\n");
+	/*
+	 * The size of the badges' numbers is a rule of the style, not an
+	 * attribute of each: a rule for every text would override it.
+	 */
 	fprintf(fp, "<style>text{font-family:sans-serif;font-weight:bold;"
 	    "fill:#fff;text-anchor:middle}text{font-size:16px}"
-	    ".done{fill:#fff;fill-opacity:0.7}</style>\n");
+	    ".n{font-size:%.1fpx}.done{fill:#fff;fill-opacity:0.7}</style>\n",
+	    v.grid.dx * BADGE_HEIGHT * 0.85);
 	if (v.image == NULL) {
 		fprintf(fp, "<rect width=\"%zu\" height=\"%zu\" "
 		    "fill=\"#cfe8b8\"/>\n", w, h);
