@@ -30,7 +30,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct game g;
 	struct solver s;
 	FILE *fp;
-	int got, n = 0;
+	int got, n = 0, have_line = 0;
 
 	if (freopen("/dev/null", "w", stdout) == NULL)
 		abort();
@@ -40,7 +40,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	lr_attach(&lr, fp, "fuzz");
 	board_init(&b, lr.name);
-	while ((got = parse_board(&lr, &b)) != 0) {
+	while ((got = parse_board(&lr, &b, &have_line)) != 0) {
 		if (got == -1)
 			continue;
 		reveal_apply(&b, ACTION_CHORD, 1, 1);

@@ -225,7 +225,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct stats got, want;
 	FILE *fp;
 	size_t bit, t = 0;
-	int r, c;
+	int r, c, have_line = 0;
 
 	if (size < 2)
 		return 0;
@@ -245,7 +245,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	lr_attach(&lr, fp, "fuzz");
 	board_init(&b, lr.name);
-	if (parse_board(&lr, &b) != 1)
+	if (parse_board(&lr, &b, &have_line) != 1)
 		abort();
 	stats_compute(&b, &got);
 	plain_stats(&x, &want);

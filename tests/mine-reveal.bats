@@ -251,7 +251,7 @@ blocks() {
 	[[ "$stderr" == *"unknown output format: html (one of: full, mbf, view)"* ]]
 	run --separate-stderr mine-reveal -i html
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == *"unknown input format: html (one of: auto, full, mbf, view)"* ]]
+	[[ "$stderr" == *"unknown input format: html (one of: auto, full, mbf, rawvf, view)"* ]]
 	run --separate-stderr mine-reveal -m 3
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == *"-m goes with -g, or with -i view as the mine counter"* ]]
@@ -367,6 +367,74 @@ blocks() {
 	[ "$stderr" = "mine-reveal: stdin: a 256x1 board is too large for MBF (255x255 at most)" ]
 }
 
+# rawvf BOARD [extra header line]: a RawVF video of a board in the full
+# state, as the replay converters write one (CR LF, a header, events).
+rawvf() {
+	awk -v extra="$2" '
+	    /^#/ { next }
+	    { gsub(/\./, "0"); row[++n] = $0; mines += gsub(/\*/, "*") }
+	    END {
+		printf "RawVF_Version: Rev5\r\nProgram: Arbiter\r\nPlayer: Someone\r\n"
+		printf "Width: %d\r\nHeight: %d\r\nMines: %d\r\n", length(row[1]), n, mines
+		if (extra != "") printf "%s\r\n", extra
+		printf "Time: 12.345\r\nBoard:\r\n"
+		for (i = 1; i <= n; i++) printf "%s\r\n", row[i]
+		printf "Events:\r\n0.000 start\r\n0.010 lc 1 1 (8 8) (l)\r\n"
+	    }' "$1"
+}
+
+@test "RawVF: a video's board is read covered, with its figures; videos may follow each other" {
+	b=$BATS_TEST_TMPDIR/b
+	mine-reveal -g 30x16 -m 99 -S 4 | grep -v '^#' >"$b"
+	rawvf "$b" >"$b.rawvf"
+	head -1 "$b.rawvf" | grep -q '^RawVF_Version: Rev5'
+	# Read as it stands, every cell covered, as MBF boards are.
+	run mine-reveal "$b.rawvf"
+	[ "$status" -eq 0 ]
+	[ "$(grep -v '^#' <<<"$output")" = "$(cat "$b")" ]
+	[ "$(mine-reveal --stats "$b.rawvf")" = "$(mine-reveal --stats "$b")" ]
+	[ "$(mine-reveal -i rawvf --stats "$b.rawvf")" = "$(mine-reveal --stats "$b")" ]
+	# The published 3BV example, and two videos in one stream.
+	rawvf "$top_srcdir/examples/mine-3bv.txt" >"$b.golf"
+	run bash -c "cat '$b.golf' '$b.rawvf' | mine-reveal --stats"
+	[ "${lines[0]}" = "3bv=23 openings=3 islands=3 zini=18 mines=10 cells=64" ]
+	[ "${lines[1]}" = "$(mine-reveal --stats "$b")" ]
+	[ "${#lines[@]}" -eq 2 ]
+	mine-reveal --solve "$b.rawvf" | tail -1 | grep -q '^# state: \(won\|lost\)'
+}
+
+@test "RawVF errors: sizes that disagree, a bad cell, rows of two widths, no board, each at its line" {
+	b=$BATS_TEST_TMPDIR/b
+	printf '*..\n..*\n' >"$b"
+	rawvf "$b" | sed 's/^Mines: 2/Mines: 3/' >"$b.mines"
+	run --separate-stderr mine-reveal --stats "$b.mines"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "mine-reveal: $b.mines:6: Mines: 3, but the board has 2" ]
+	[ "$output" = "# skipped: bad board at line 1" ]
+	rawvf "$b" | sed 's/^00\*/0x*/' >"$b.cell"
+	run --separate-stderr mine-reveal "$b.cell"
+	[ "$stderr" = "mine-reveal: $b.cell:10:2: not '*' (a mine) or '0' (a safe cell) in a RawVF board (x*)" ]
+	rawvf "$b" | sed 's/^00\*/00*0/' >"$b.width"
+	run --separate-stderr mine-reveal "$b.width"
+	[ "$stderr" = "mine-reveal: $b.width:10: a row of 4 cells in a board whose first row has 3" ]
+	rawvf "$b" "Width 3" >"$b.header"
+	run --separate-stderr mine-reveal "$b.header"
+	[[ "$stderr" == "mine-reveal: $b.header:7: not a \"Name: value\" line of a RawVF header (Width 3)" ]]
+	rawvf "$b" "Height: x" >"$b.number"
+	run --separate-stderr mine-reveal "$b.number"
+	[[ "$stderr" == "mine-reveal: $b.number:7: Height is not a number of at most 4294967295 (Height: x)" ]]
+	# A bad video does not hide the next one; -i rawvf refuses other text.
+	printf 'RawVF_Version: Rev6\nWidth: 3\n' >"$b.cut"
+	rawvf "$b" >"$b.good"
+	run --separate-stderr bash -c "cat '$b.cut' '$b.mines' '$b.good' | mine-reveal --stats"
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[0]}" = "mine-reveal: stdin:3: a RawVF video begins before the last one's \"Board:\" line" ]
+	[ "${lines[2]}" = "$(mine-reveal --stats "$b")" ]
+	run --separate-stderr mine-reveal -i rawvf "$b"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "mine-reveal: $b:1: not a RawVF video, which begins with \"RawVF_Version:\" (*..)" ]
+}
+
 @test "no open zero is left next to a covered safe cell after a click" {
 	# Many random boards, clicked at their safe cell: a cascade that
 	# missed a span would leave an open 0 beside a '.'.
@@ -430,6 +498,8 @@ blocks() {
 	[ "$output" = $'full\nmbf\nview' ]
 	run complete_words mine-reveal --input m
 	[ "$output" = "mbf" ]
+	run complete_words mine-reveal -i r
+	[ "$output" = "rawvf" ]
 }
 
 @test "a board whose lines end in a CR alone reads as with newlines" {

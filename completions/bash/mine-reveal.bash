@@ -20,7 +20,7 @@ _mine_reveal()
 		return
 		;;
 	--input=*)
-		COMPREPLY=($(compgen -P --input= -W 'auto full mbf view' -- "${cur#*=}"))
+		COMPREPLY=($(compgen -P --input= -W 'auto full mbf rawvf view' -- "${cur#*=}"))
 		return
 		;;
 	esac
@@ -30,7 +30,7 @@ _mine_reveal()
 		return
 		;;
 	-i|--input)
-		COMPREPLY=($(compgen -W 'auto full mbf view' -- "$cur"))
+		COMPREPLY=($(compgen -W 'auto full mbf rawvf view' -- "$cur"))
 		return
 		;;
 	-c|--click|-o|--open|--count|-g|--generate|-m|--mines|-S|--seed|-s|--safe|--safe-cell)

@@ -10,6 +10,7 @@ mine_reveal_SOURCES = \
 	src/mine/mine.h \
 	src/mine/parse.c \
 	src/mine/play.c \
+	src/mine/rawvf.c \
 	src/mine/reveal.c \
 	src/mine/solve.c \
 	src/mine/stats.c
@@ -52,4 +53,5 @@ EXTRA_DIST += \
 	bench/mine-bfs-baseline.c \
 	fuzz/mine-reveal-board.c \
 	fuzz/mine-reveal-mbf.c \
+	fuzz/mine-reveal-rawvf.c \
 	fuzz/mine-reveal-stats.c

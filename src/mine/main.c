@@ -32,6 +32,7 @@ enum input {
 	INPUT_FULL,
 	INPUT_VIEW,
 	INPUT_MBF,
+	INPUT_RAWVF,
 	INPUT_AUTO
 };
 
@@ -146,7 +147,7 @@ help(void)
 	    "      --hint               print the certainly safe cells and "
 	    "mines as actions\n"
 	    "  -i, --input=FORMAT       read boards as FORMAT (FORMAT: auto, "
-	    "full, mbf, view)\n"
+	    "full, mbf, rawvf, view)\n"
 	    "  -m, --mines=N            mines of -g, or the mine counter of "
 	    "a view\n"
 	    "      --no-guess           with -g and --safe, only boards logic "
@@ -292,13 +293,15 @@ parse_options(int argc, char **argv, struct options *o)
 				o->input = INPUT_FULL;
 			else if (strcmp(optarg, "mbf") == 0)
 				o->input = INPUT_MBF;
+			else if (strcmp(optarg, "rawvf") == 0)
+				o->input = INPUT_RAWVF;
 			else if (strcmp(optarg, "view") == 0)
 				o->input = INPUT_VIEW;
 			else if (strcmp(optarg, "auto") == 0)
 				o->input = INPUT_AUTO;
 			else
 				errx(GF_EXIT_ERROR, "unknown input format: %s "
-				    "(one of: auto, full, mbf, view)", optarg);
+				    "(one of: auto, full, mbf, rawvf, view)", optarg);
 			break;
 		case 'm':
 			o->gen.mines = parse_count("-m", optarg);
@@ -559,7 +562,8 @@ bad_board(const struct board *b, const struct options *o, size_t *nboards)
  * byte other than CR and LF, or a byte past 0x7e but the first of a
  * byte order mark, 0xef, 0xfe or 0xff), which is every MBF board up to
  * 31 columns wide but 10 and 13, and those of 127 or more but 239, 254
- * and 255; otherwise the full state.
+ * and 255; otherwise INPUT_AUTO still: text, which run_file tells by its
+ * first line, a RawVF video or the full state.
  */
 static enum input
 sniff(struct linereader *lr)
@@ -570,10 +574,10 @@ sniff(struct linereader *lr)
 		return INPUT_FULL;
 	ungetc(c, lr->fp);
 	if (c == 0xef || c == 0xfe || c == 0xff)
-		return INPUT_FULL;
+		return INPUT_AUTO;
 	if ((c < 0x20 && c != '\r' && c != '\n') || c > 0x7e)
 		return INPUT_MBF;
-	return INPUT_FULL;
+	return INPUT_AUTO;
 }
 
 /* Every board of one file; returns the exit status it earns. */
@@ -583,7 +587,7 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 	struct linereader lr;
 	struct board b;
 	size_t offset = 0;
-	int status = GF_EXIT_OK, got;
+	int status = GF_EXIT_OK, got, have_line = 0, more = 1;
 	enum input in = o->input;
 
 	if (lr_open(&lr, path) == -1)
@@ -592,13 +596,26 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 		in = sniff(&lr);
 	if (in != INPUT_MBF)
 		lr_want_utf8(&lr);
+	/*
+	 * A RawVF video is told by its first line, which no board of the
+	 * full state begins with; the line is kept for the reader.
+	 */
+	if (in == INPUT_AUTO || in == INPUT_FULL) {
+		/* An empty input, or one not read (reported), ends here. */
+		if (!(have_line = lr_next(&lr)))
+			more = 0;
+		in = more && rawvf_starts(lr.line, lr.len) ? INPUT_RAWVF :
+		    INPUT_FULL;
+	}
 	board_init(&b, lr.name);
-	while (!run_stopped()) {
+	while (more && !run_stopped()) {
 		b.view = in == INPUT_VIEW;
 		if (in == INPUT_MBF)
 			got = mbf_read(lr.fp, lr.name, &offset, &b);
+		else if (in == INPUT_RAWVF)
+			got = rawvf_read(&lr, &b, &have_line);
 		else
-			got = parse_board(&lr, &b);
+			got = parse_board(&lr, &b, &have_line);
 		if (got == 0)
 			break;
 		if (got == -2) {

@@ -135,11 +135,15 @@ int	 board_view_row(const char *, size_t);
 void	 board_print_view_rows(const struct board *, int);
 
 /* parse.c: boards and their actions in the text format. */
-int	 parse_board(struct linereader *, struct board *);
+int	 parse_board(struct linereader *, struct board *, int *);
 
 /* reveal.c: the player's actions. */
 void	 reveal_apply(struct board *, enum action, size_t, size_t);
 void	 reveal_open(struct board *, size_t, size_t);
+
+/* rawvf.c: the board of a RawVF video. */
+int	 rawvf_starts(const char *, size_t);
+int	 rawvf_read(struct linereader *, struct board *, int *);
 
 /* mbf.c: the binary format. */
 int	 mbf_read(FILE *, const char *, size_t *, struct board *);

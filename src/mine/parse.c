@@ -175,17 +175,18 @@ rows_at_most(const struct linereader *lr)
 }
 
 /*
- * Read the next board and apply its actions.  Returns 1 with the board
+ * Read the next board and apply its actions, its first line already in
+ * hand if *have_line is set (it is cleared).  Returns 1 with the board
  * ready, 0 at the end of the input, -1 if the board had an error (told,
  * and the rest of that board skipped).
  */
 int
-parse_board(struct linereader *lr, struct board *b)
+parse_board(struct linereader *lr, struct board *b, int *have_line)
 {
 	int rows = 0, acting = 0, bad = 0;
 
 	b->file = lr->name;
-	while (lr_next(lr)) {
+	for (; *have_line || lr_next(lr); *have_line = 0) {
 		if (lr->len == 0) {
 			if (rows || bad)
 				break;

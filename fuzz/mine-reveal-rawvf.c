@@ -1,0 +1,89 @@
+/* fuzz-sources: src/mine/board.c src/mine/rawvf.c src/mine/reveal.c src/mine/stats.c */
+/*
+ * Fuzz the RawVF reader: any text must give boards or diagnostics, and
+ * a board read must hold exactly the mines of its rows: the full state
+ * it prints, read back as a RawVF board written from it, is the same
+ * board.  Each board's figures are worked out too, as --stats does.
+ */
+
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf.h"
+#include "mine.h"
+
+int	 LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+static void	 check_round_trip(const struct board *);
+
+/* Write b as a RawVF video, read it back, and check it is the same. */
+static void
+check_round_trip(const struct board *b)
+{
+	struct linereader lr;
+	struct board back;
+	char *text = NULL;
+	size_t len = 0, r, c;
+	FILE *w, *rd;
+	int have_line = 0;
+
+	if ((w = open_memstream(&text, &len)) == NULL)
+		abort();
+	fprintf(w, "RawVF_Version: Rev6\nWidth: %zu\nHeight: %zu\n"
+	    "Mines: %llu\nBoard:\n", b->width, b->height,
+	    (unsigned long long)b->mines);
+	for (r = 1; r <= b->height; r++) {
+		for (c = 1; c <= b->width; c++)
+			putc(*board_at(b, r, c) & CELL_MINE ? '*' : '0', w);
+		putc('\n', w);
+	}
+	fputs("Events:\n0.000 start\n", w);
+	fclose(w);
+	if ((rd = fmemopen(text, len, "r")) == NULL)
+		abort();
+	lr_attach(&lr, rd, "again");
+	board_init(&back, "again");
+	if (rawvf_read(&lr, &back, &have_line) != 1 ||
+	    rawvf_read(&lr, &back, &have_line) != 0)
+		abort();
+	lr_close(&lr);
+	if (back.width != b->width || back.height != b->height ||
+	    back.mines != b->mines)
+		abort();
+	for (r = 1; r <= b->height; r++)
+		for (c = 1; c <= b->width; c++)
+			if ((*board_at(b, r, c) ^ *board_at(&back, r, c)) &
+			    CELL_MINE)
+				abort();
+	board_free(&back);
+	free(text);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct linereader lr;
+	struct board b;
+	struct stats st;
+	FILE *fp;
+	int got, have_line = 0;
+
+	if (size == 0 || (fp = fmemopen((void *)data, size, "r")) == NULL)
+		return 0;
+	lr_attach(&lr, fp, "fuzz");
+	board_init(&b, lr.name);
+	while ((got = rawvf_read(&lr, &b, &have_line)) != 0) {
+		if (got != 1)
+			continue;
+		check_round_trip(&b);
+		if (b.width * b.height <= 1 << 16)
+			stats_compute(&b, &st);
+	}
+	board_free(&b);
+	lr_close(&lr);
+	return 0;
+}
