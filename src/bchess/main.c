@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "gf.h"
 #include "bchess.h"
@@ -549,6 +550,9 @@ begin_wide_output(const char *to, int bom)
 		check_stdout();
 	if ((fp = encoding_writer(stdout, to, bom)) == NULL)
 		err(GF_EXIT_ERROR, "%s output", to);
+	/* Lines typed at a terminal come back as they are converted. */
+	if (isatty(fileno(stdout)))
+		setvbuf(fp, NULL, _IOLBF, 0);
 	narrow_stdout = stdout;
 	stdout = fp;
 }
