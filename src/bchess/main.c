@@ -584,14 +584,10 @@ static int
 convert_whole(struct linereader *lr, const char *from, const char *to,
     int bom)
 {
-	struct linereader sub;
 	const char *why;
-	char *text;
-	size_t tlen;
-	FILE *fp;
-	int status = GF_EXIT_OK;
+	int status;
 
-	if ((text = lr_slurp_utf8(lr, from, &tlen, &why)) == NULL) {
+	if (lr_reread_utf8(lr, from, &why) == -1) {
 		if (why != NULL) {
 			fflush(stdout);
 			if (bom)
@@ -603,16 +599,8 @@ convert_whole(struct linereader *lr, const char *from, const char *to,
 		return GF_EXIT_ERROR;
 	}
 	begin_wide_output(to, bom);
-	if (tlen > 0) {
-		if ((fp = fmemopen(text, tlen, "r")) == NULL)
-			err(GF_EXIT_ERROR, "fmemopen");
-		lr_attach(&sub, fp, lr->name);
-		status = convert_lines(&sub, 0);
-		if (lr_close(&sub) == -1)
-			status = GF_EXIT_ERROR;
-	}
+	status = convert_lines(lr, 0);
 	end_wide_output();
-	free(text);
 	return status;
 }
 

@@ -112,8 +112,7 @@ int	 lr_close(struct linereader *);
 int	 lr_blank(const struct linereader *);
 off_t	 lr_left(const struct linereader *);
 char	*lr_slurp(struct linereader *, size_t *);
-char	*lr_slurp_utf8(struct linereader *, const char *, size_t *,
-	    const char **);
+int	 lr_reread_utf8(struct linereader *, const char *, const char **);
 
 /*
  * bignum.c: unsigned integers of any size in 32-bit limbs, least

@@ -264,10 +264,7 @@ lr_want_utf8(struct linereader *lr)
 static int
 first_line_utf8(struct linereader *lr)
 {
-	const char *name = lr->name, *why;
-	char *text;
-	size_t tlen;
-	FILE *fp;
+	const char *why;
 
 	lr->want_utf8 = 0;
 	if (lr->len >= 3 && memcmp(lr->line, "\xef\xbb\xbf", 3) == 0) {
@@ -277,34 +274,20 @@ first_line_utf8(struct linereader *lr)
 	}
 	if (looks_utf16_unmarked(lr->line, lr->len)) {
 		warnx("%s: UTF-16 text without a byte order mark, which is not "
-		    "read (save it as UTF-8, or as UTF-16 with its mark)", name);
+		    "read (save it as UTF-8, or as UTF-16 with its mark)",
+		    lr->name);
 		lr->error = 1;
 		return 0;
 	}
 	if (!has_utf16_bom(lr->line, lr->len))
 		return 1;
-	if ((text = lr_slurp_utf8(lr, "UTF-16", &tlen, &why)) == NULL) {
+	if (lr_reread_utf8(lr, "UTF-16", &why) == -1) {
 		if (why != NULL)
 			warnx("%s: UTF-16 by its byte order mark, but %s",
-			    name, why);
+			    lr->name, why);
 		lr->error = 1;
 		return 0;
 	}
-	/* fmemopen wants a byte at least: an empty text ends here. */
-	if (tlen == 0 || (fp = fmemopen(text, tlen, "r")) == NULL) {
-		if (tlen > 0)
-			err(GF_EXIT_ERROR, "fmemopen");
-		free(text);
-		lr->start = lr->fill;
-		lr->eof = 1;
-		return 0;
-	}
-	if (lr->fp != stdin)
-		fclose(lr->fp);
-	free(lr->buf);
-	free(lr->piece);
-	lr_attach(lr, fp, name);
-	lr->text = text;
 	return lr_next(lr);
 }
 
@@ -417,23 +400,43 @@ lr_slurp(struct linereader *lr, size_t *outlen)
 }
 
 /*
- * The same, made UTF-8 from the encoding enc: NUL-terminated, to free.
- * NULL when the read fails (reported, *why NULL) or the text is not in
- * enc (*why says how, for the caller to report).
+ * Read the rest of the input, from the line in hand, as text in enc, and
+ * go on handing out its lines made UTF-8, from its first line: for text
+ * whose lines cannot be told apart before it is converted (UTF-16).
+ * Returns 0, or -1 when the read fails (reported, *why NULL) or the text
+ * is not in enc (*why says how, for the caller to report).
  */
-char *
-lr_slurp_utf8(struct linereader *lr, const char *enc, size_t *outlen,
-    const char **why)
+int
+lr_reread_utf8(struct linereader *lr, const char *enc, const char **why)
 {
+	const char *name = lr->name;
 	char *buf, *text;
-	size_t len;
+	size_t len, tlen;
+	FILE *fp;
 
 	*why = NULL;
 	if ((buf = lr_slurp(lr, &len)) == NULL)
-		return NULL;
-	text = text_to_utf8(buf, len, enc, outlen, why);
+		return -1;
+	text = text_to_utf8(buf, len, enc, &tlen, why);
 	free(buf);
-	return text;
+	if (text == NULL)
+		return -1;
+	/* fmemopen wants a byte at least: an empty text ends here. */
+	if (tlen == 0) {
+		free(text);
+		lr->eof = 1;
+		return 0;
+	}
+	if ((fp = fmemopen(text, tlen, "r")) == NULL)
+		err(GF_EXIT_ERROR, "fmemopen");
+	if (lr->fp != stdin)
+		fclose(lr->fp);
+	free(lr->buf);
+	free(lr->piece);
+	free(lr->text);
+	lr_attach(lr, fp, name);
+	lr->text = text;
+	return 0;
 }
 
 /* Returns -1 if a read error cut the file short (it was reported), else 0. */

@@ -731,34 +731,18 @@ filter(const char *path, const struct options *o)
 static int
 filter_wide(struct linereader *lr, const struct options *o, const char *enc)
 {
-	struct linereader sub;
 	struct options utf8 = *o;
 	const char *why;
-	char *text;
-	size_t tlen;
-	FILE *fp;
-	int status;
 
-	if ((text = lr_slurp_utf8(lr, enc, &tlen, &why)) == NULL) {
+	if (lr_reread_utf8(lr, enc, &why) == -1) {
 		if (why != NULL) {
 			fflush(stdout);
 			warnx("%s: %s: %s", lr->name, enc, why);
 		}
 		return GF_EXIT_ERROR;
 	}
-	if (tlen == 0) {
-		free(text);
-		return GF_EXIT_OK;
-	}
-	if ((fp = fmemopen(text, tlen, "r")) == NULL)
-		err(GF_EXIT_ERROR, "fmemopen");
-	lr_attach(&sub, fp, lr->name);
 	utf8.encoding = "UTF-8";
-	status = filter_stream(&sub, &utf8);
-	if (lr_close(&sub) == -1)
-		status = GF_EXIT_ERROR;
-	free(text);
-	return status;
+	return filter_stream(lr, &utf8);
 }
 
 /* The input of one reader, a game file or a file of lines. */
