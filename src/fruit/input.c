@@ -201,8 +201,10 @@ input_board(struct input *in, struct board *b, struct plan_view *view,
 	int rv;
 
 	memset(&early, 0, sizeof(early));
-	rv = picture_decode_until(in->data, in->len, &pic, board_in_part,
-	    &early, why, whylen);
+	/* A picture to paint on is decoded whole, not only to its board. */
+	rv = keep == KEEP_PIXELS ? picture_decode(in->data, in->len, &pic,
+	    why, whylen) : picture_decode_until(in->data, in->len, &pic,
+	    board_in_part, &early, why, whylen);
 	if (rv == -1)
 		return -1;
 	if (rv == 1) {
@@ -216,15 +218,6 @@ input_board(struct input *in, struct board *b, struct plan_view *view,
 	view->height = pic.h;
 	view->grid = g;
 	if (keep == KEEP_PIXELS) {
-		/* The board was found before the last rows were decoded. */
-		if (rv == 1) {
-			picture_free(&pic);
-			if (picture_decode(in->data, in->len, &pic, why,
-			    whylen) == -1) {
-				board_free(b);
-				return -1;
-			}
-		}
 		in->pixels = xmalloc(sizeof(*in->pixels));
 		*in->pixels = pic;
 		view->picture = in->pixels;
