@@ -52,6 +52,7 @@ EXTRA_DIST += \
 	bench/mine-solve.sh \
 	bench/mine-bfs-baseline.c \
 	fuzz/mine-reveal-board.c \
+	fuzz/mine-reveal-boards.h \
 	fuzz/mine-reveal-mbf.c \
 	fuzz/mine-reveal-rawvf.c \
 	fuzz/mine-reveal-stats.c

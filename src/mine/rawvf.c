@@ -22,6 +22,9 @@
 
 #define VERSION_LINE	"RawVF_Version:"
 
+/* The sizes a header may give, in the order of struct given's array. */
+static const char *const size_names[] = { "Width", "Height", "Mines" };
+
 /* A size the header gives, and the line it stands on (0: not given). */
 struct given {
 	uint64_t	 value;
@@ -65,7 +68,6 @@ is_line(const struct linereader *lr, const char *word)
 static int
 header_line(const struct linereader *lr, struct given *g)
 {
-	static const char *const names[] = { "Width", "Height", "Mines" };
 	const char *colon, *p;
 	char *end;
 	size_t k, n;
@@ -77,8 +79,8 @@ header_line(const struct linereader *lr, struct given *g)
 	}
 	n = (size_t)(colon - lr->line);
 	for (k = 0; k < 3; k++) {
-		if (strlen(names[k]) != n ||
-		    memcmp(lr->line, names[k], n) != 0)
+		if (strlen(size_names[k]) != n ||
+		    memcmp(lr->line, size_names[k], n) != 0)
 			continue;
 		for (p = colon + 1; *p == ' ' || *p == '\t'; p++)
 			continue;
@@ -86,7 +88,7 @@ header_line(const struct linereader *lr, struct given *g)
 		    10)) > UINT32_MAX || (*end != '\0' && *end != ' ' &&
 		    *end != '\t')) {
 			warn_at(lr->name, lr->lineno, "%s is not a number "
-			    "of at most %u (%s)", names[k], UINT32_MAX,
+			    "of at most %u (%s)", size_names[k], UINT32_MAX,
 			    excerpt(lr->line, lr->len));
 			return -1;
 		}
@@ -150,14 +152,13 @@ static int
 check_given(const struct linereader *lr, const struct given *g,
     size_t width, size_t height, uint64_t mines)
 {
-	static const char *const names[] = { "Width", "Height", "Mines" };
 	const uint64_t found[3] = { width, height, mines };
 	int k;
 
 	for (k = 0; k < 3; k++)
 		if (g[k].line != 0 && g[k].value != found[k]) {
 			warn_at(lr->name, g[k].line, "%s: %" PRIu64 ", but the "
-			    "board has %" PRIu64, names[k], g[k].value,
+			    "board has %" PRIu64, size_names[k], g[k].value,
 			    found[k]);
 			return -1;
 		}
