@@ -392,15 +392,49 @@ rawvf() {
 	run mine-reveal "$b.rawvf"
 	[ "$status" -eq 0 ]
 	[ "$(grep -v '^#' <<<"$output")" = "$(cat "$b")" ]
-	[ "$(mine-reveal --stats "$b.rawvf")" = "$(mine-reveal --stats "$b")" ]
-	[ "$(mine-reveal -i rawvf --stats "$b.rawvf")" = "$(mine-reveal --stats "$b")" ]
+	# Its figures are the board's, and the game's time as the header
+	# gives it.
+	[ "$(mine-reveal --stats "$b.rawvf")" = "$(mine-reveal --stats "$b") time=12.345" ]
+	[ "$(mine-reveal -i rawvf --stats "$b.rawvf")" = "$(mine-reveal --stats "$b") time=12.345" ]
 	# The published 3BV example, and two videos in one stream.
 	rawvf "$top_srcdir/examples/mine-3bv.txt" >"$b.golf"
 	run bash -c "cat '$b.golf' '$b.rawvf' | mine-reveal --stats"
-	[ "${lines[0]}" = "3bv=23 openings=3 islands=3 zini=18 mines=10 cells=64" ]
-	[ "${lines[1]}" = "$(mine-reveal --stats "$b")" ]
+	[ "${lines[0]}" = "3bv=23 openings=3 islands=3 zini=18 mines=10 cells=64 time=12.345" ]
+	[ "${lines[1]}" = "$(mine-reveal --stats "$b") time=12.345" ]
 	[ "${#lines[@]}" -eq 2 ]
 	mine-reveal --solve "$b.rawvf" | tail -1 | grep -q '^# state: \(won\|lost\)'
+}
+
+@test "RawVF --stats: a won game's 3BV/s from its time; a game not told won, its time alone" {
+	b=$BATS_TEST_TMPDIR/b
+	golf=$top_srcdir/examples/mine-3bv.txt
+	figures="3bv=23 openings=3 islands=3 zini=18 mines=10 cells=64"
+	# 23 3BV in 12.345 s: 1.8631... a second.
+	run mine-reveal --stats <(rawvf "$golf" "Status: Won")
+	[ "$status" -eq 0 ]
+	[ "$output" = "$figures time=12.345 3bv/s=1.863" ]
+	run mine-reveal --stats <(rawvf "$golf" "Status: won ")
+	[ "$output" = "$figures time=12.345 3bv/s=1.863" ]
+	# Lost, or not said: the 3BV solved needs the events, not replayed.
+	run mine-reveal --stats <(rawvf "$golf" "Status: Lost")
+	[ "$output" = "$figures time=12.345" ]
+	run mine-reveal --stats <(rawvf "$golf" "Status: Wonderful")
+	[ "$output" = "$figures time=12.345" ]
+	# Whole seconds; no time at all; a time of 0 has no rate.
+	run mine-reveal --stats <(rawvf "$golf" "Status: Won" | sed 's/^Time: 12.345/Time: 23/')
+	[ "$output" = "$figures time=23.000 3bv/s=1.000" ]
+	run mine-reveal --stats <(rawvf "$golf" "Status: Won" | sed 's/^Time: 12.345/Time: /')
+	[ "$output" = "$figures" ]
+	run mine-reveal --stats <(rawvf "$golf" "Status: Won" | sed 's/^Time: 12.345/Time: 0.000/')
+	[ "$output" = "$figures time=0.000" ]
+	# A time that is not seconds with at most three decimals is refused.
+	for t in 12.3456 1e3 -1 12. .5 1234567890; do
+		rawvf "$golf" | sed "s/^Time: 12.345/Time: $t/" >"$b"
+		run --separate-stderr mine-reveal --stats "$b"
+		[ "$status" -eq 1 ]
+		[ "$stderr" = "mine-reveal: $b:7: Time is not seconds with at most three decimals (Time: $t)" ]
+		[ "$output" = "# skipped: bad board at line 1" ]
+	done
 }
 
 @test "RawVF errors: sizes that disagree, a bad cell, rows of two widths, no board, each at its line" {
@@ -429,7 +463,7 @@ rawvf() {
 	run --separate-stderr bash -c "cat '$b.cut' '$b.mines' '$b.good' | mine-reveal --stats"
 	[ "$status" -eq 1 ]
 	[ "${stderr_lines[0]}" = "mine-reveal: stdin:3: a RawVF video begins before the last one's \"Board:\" line" ]
-	[ "${lines[2]}" = "$(mine-reveal --stats "$b")" ]
+	[ "${lines[2]}" = "$(mine-reveal --stats "$b") time=12.345" ]
 	run --separate-stderr mine-reveal -i rawvf "$b"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "mine-reveal: $b:1: not a RawVF video, which begins with \"RawVF_Version:\" (*..)" ]

@@ -176,6 +176,8 @@ board_start(struct board *b, size_t width, size_t rows)
 	b->counted = 0;
 	b->mines = b->opened = 0;
 	b->lost = 0;
+	b->timed = b->won = 0;
+	b->time_ms = 0;
 	b->rows_hint = rows;
 	free(b->vsum);
 	b->vsum = xmalloc(b->stride + 2 * SLACK);

@@ -513,10 +513,7 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 		reveal_apply(b, ACTION_OPEN, o->click[i].row, o->click[i].col);
 	if (o->mode == MODE_STATS) {
 		stats_compute(b, &st);
-		printf("3bv=%" PRIu64 " openings=%" PRIu64 " islands=%" PRIu64
-		    " zini=%" PRIu64 " mines=%" PRIu64 " cells=%" PRIu64 "\n",
-		    st.bbbv, st.openings, st.islands, st.zini, st.mines,
-		    st.cells);
+		stats_print(&st);
 		return 0;
 	}
 	if (o->mode == MODE_SOLVE) {
@@ -706,10 +703,7 @@ run_generate(const struct options *o)
 			generate_board(&g, &b);
 		if (o->mode == MODE_STATS) {
 			stats_compute(&b, &st);
-			printf("3bv=%" PRIu64 " openings=%" PRIu64 " islands=%"
-			    PRIu64 " zini=%" PRIu64 " mines=%" PRIu64
-			    " cells=%" PRIu64 "\n", st.bbbv, st.openings,
-			    st.islands, st.zini, st.mines, st.cells);
+			stats_print(&st);
 			continue;
 		}
 		if (o->out.format == FORMAT_MBF) {

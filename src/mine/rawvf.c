@@ -6,7 +6,8 @@
  * '*' a mine and '0' a safe cell, then "Events:" and the game's events.
  * The events are not replayed: the board is read covered, as an MBF
  * board is, for its figures, its solving or a game played anew.  Width,
- * Height and Mines, when given, must agree with the rows.  Videos may
+ * Height and Mines, when given, must agree with the rows; the game's
+ * Time and a Status of Won are kept for the figures.  Videos may
  * follow each other in a stream, each from its RawVF_Version line.
  */
 
@@ -16,6 +17,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "gf.h"
 #include "mine.h"
@@ -31,8 +33,19 @@ struct given {
 	size_t		 line;
 };
 
+/* The game the video recorded, as its header tells it. */
+struct played {
+	int		 timed;		/* a Time is given */
+	uint64_t	 time_ms;	/* and it is so many milliseconds */
+	int		 won;		/* the Status is Won */
+};
+
 static int	 is_line(const struct linereader *, const char *);
-static int	 header_line(const struct linereader *, struct given *);
+static void	 header_value(const char *, const char *, const char **,
+		    size_t *);
+static int	 parse_time(const char *, size_t, uint64_t *);
+static int	 header_line(const struct linereader *, struct given *,
+		    struct played *);
 static int	 read_rows(struct linereader *, char **, size_t *, size_t *,
 		    size_t *, int *);
 static int	 check_given(const struct linereader *, const struct given *,
@@ -62,15 +75,64 @@ is_line(const struct linereader *lr, const char *word)
 }
 
 /*
- * A line of the header, "Name: value": Width, Height and Mines into
- * g[0], g[1] and g[2].  Returns -1 after a diagnostic.
+ * The value of a header line after its colon at p, up to end, without
+ * the white space around it, into *v and *n.
+ */
+static void
+header_value(const char *p, const char *end, const char **v, size_t *n)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	*v = p;
+	*n = (size_t)(end - p);
+}
+
+/*
+ * A time of the header, seconds with at most three decimals, as the
+ * converters write the game's time, into *ms.  Returns -1 if it is not
+ * one (or is a billion seconds or more).
  */
 static int
-header_line(const struct linereader *lr, struct given *g)
+parse_time(const char *v, size_t n, uint64_t *ms)
 {
-	const char *colon, *p;
-	char *end;
-	size_t k, n;
+	size_t i = 0, digits = 0, decimals = 0;
+	uint64_t sec = 0, frac = 0;
+
+	for (; i < n && v[i] >= '0' && v[i] <= '9'; i++, digits++)
+		if (digits < 9)
+			sec = sec * 10 + (uint64_t)(v[i] - '0');
+	if (digits == 0 || digits > 9)
+		return -1;
+	if (i < n && v[i] == '.') {
+		for (i++; i < n && v[i] >= '0' && v[i] <= '9'; i++)
+			if (++decimals <= 3)
+				frac = frac * 10 + (uint64_t)(v[i] - '0');
+		if (decimals == 0)
+			return -1;
+	}
+	if (i != n || decimals > 3)
+		return -1;
+	for (; decimals < 3; decimals++)
+		frac *= 10;
+	*ms = sec * 1000 + frac;
+	return 0;
+}
+
+/*
+ * A line of the header, "Name: value": Width, Height and Mines into
+ * g[0], g[1] and g[2]; the game's Time and whether its Status is Won
+ * into *game.  A value left blank, as converters leave what a replay
+ * does not hold, is not given.  Returns -1 after a diagnostic.
+ */
+static int
+header_line(const struct linereader *lr, struct given *g,
+    struct played *game)
+{
+	const char *colon, *v, *end = lr->line + lr->len;
+	char *stop;
+	size_t k, n, vn;
 
 	if ((colon = memchr(lr->line, ':', lr->len)) == NULL) {
 		warn_at(lr->name, lr->lineno, "not a \"Name: value\" line of a "
@@ -78,15 +140,25 @@ header_line(const struct linereader *lr, struct given *g)
 		return -1;
 	}
 	n = (size_t)(colon - lr->line);
+	header_value(colon + 1, end, &v, &vn);
+	if (n == 4 && memcmp(lr->line, "Time", 4) == 0 && vn > 0) {
+		if (parse_time(v, vn, &game->time_ms) == -1) {
+			warn_at(lr->name, lr->lineno, "Time is not seconds "
+			    "with at most three decimals (%s)",
+			    excerpt(lr->line, lr->len));
+			return -1;
+		}
+		game->timed = 1;
+	}
+	if (n == 6 && memcmp(lr->line, "Status", 6) == 0)
+		game->won = vn == 3 && strncasecmp(v, "won", 3) == 0;
 	for (k = 0; k < 3; k++) {
 		if (strlen(size_names[k]) != n ||
 		    memcmp(lr->line, size_names[k], n) != 0)
 			continue;
-		for (p = colon + 1; *p == ' ' || *p == '\t'; p++)
-			continue;
-		if (*p < '0' || *p > '9' || (g[k].value = strtoull(p, &end,
-		    10)) > UINT32_MAX || (*end != '\0' && *end != ' ' &&
-		    *end != '\t')) {
+		if (vn == 0 || *v < '0' || *v > '9' ||
+		    (g[k].value = strtoull(v, &stop, 10)) > UINT32_MAX ||
+		    stop != v + vn) {
 			warn_at(lr->name, lr->lineno, "%s is not a number "
 			    "of at most %u (%s)", size_names[k], UINT32_MAX,
 			    excerpt(lr->line, lr->len));
@@ -186,6 +258,7 @@ int
 rawvf_read(struct linereader *lr, struct board *b, int *have_line)
 {
 	struct given g[3];
+	struct played game;
 	char *cells = NULL;
 	size_t cap = 0, width, height, r, c;
 	uint64_t mines = 0;
@@ -194,6 +267,7 @@ rawvf_read(struct linereader *lr, struct board *b, int *have_line)
 	b->file = lr->name;
 	b->firstbyte = 0;
 	memset(g, 0, sizeof(g));
+	memset(&game, 0, sizeof(game));
 	for (;;) {
 		if (!*have_line && !lr_next(lr))
 			return 0;
@@ -222,7 +296,7 @@ rawvf_read(struct linereader *lr, struct board *b, int *have_line)
 			*have_line = 1;
 			return -1;
 		}
-		if (header_line(lr, g) == -1)
+		if (header_line(lr, g, &game) == -1)
 			goto skip;
 	}
 	if (read_rows(lr, &cells, &cap, &width, &height, have_line) == -1)
@@ -236,6 +310,9 @@ rawvf_read(struct linereader *lr, struct board *b, int *have_line)
 		for (c = 0; c < width; c++)
 			if (cells[r * width + c] == '*')
 				*board_at(b, r + 1, c + 1) |= CELL_MINE;
+	b->timed = game.timed;
+	b->time_ms = game.time_ms;
+	b->won = game.won;
 	rc = board_finish(b) == -1 ? -1 : 1;
 skip:
 	free(cells);

@@ -23,7 +23,9 @@
 #include "config.h"
 
 #include <err.h>
+#include <inttypes.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -856,6 +858,9 @@ stats_compute(struct board *b, struct stats *st)
 		    b->height, UINT32_MAX - 1);
 	st->cells = (uint64_t)b->width * b->height;
 	st->mines = b->mines;
+	st->timed = b->timed;
+	st->time_ms = b->time_ms;
+	st->won = b->won;
 	memset(&z, 0, sizeof(z));
 	z.b = b;
 	z.stride = b->stride;
@@ -904,4 +909,27 @@ stats_compute(struct board *b, struct stats *st)
 	free(z.state_alloc);
 	free(z.stack);
 	free(z.run);
+}
+
+/*
+ * Write the figures as one line.  A board whose video gives its time
+ * gains the time and, if the video says the game was won in more than
+ * no time, the 3BV solved a second, rounded to three decimals; of a
+ * game lost, or whose outcome the header does not say, the 3BV solved
+ * is not known without its events.
+ */
+void
+stats_print(const struct stats *st)
+{
+	printf("3bv=%" PRIu64 " openings=%" PRIu64 " islands=%" PRIu64
+	    " zini=%" PRIu64 " mines=%" PRIu64 " cells=%" PRIu64, st->bbbv,
+	    st->openings, st->islands, st->zini, st->mines, st->cells);
+	if (st->timed) {
+		printf(" time=%" PRIu64 ".%03u", st->time_ms / 1000,
+		    (unsigned int)(st->time_ms % 1000));
+		if (st->won && st->time_ms > 0)
+			printf(" 3bv/s=%.3f", (double)st->bbbv * 1000 /
+			    (double)st->time_ms);
+	}
+	putchar('\n');
 }
