@@ -252,9 +252,13 @@ int	 looks_utf16_unmarked(const char *, size_t);
 FILE	*encoding_writer(FILE *, const char *, int);
 
 /* xmalloc.c: allocation that exits with status 2 on failure. */
+#define HUGE_MIN	((size_t)4 << 20)	/* smallest block in huge pages */
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
+void	*xcalloc_mapped(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
+void	 advise_pages(void *, void *, int);
+void	 advise_huge(void *, size_t);
 
 #endif /* GF_H */

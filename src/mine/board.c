@@ -23,12 +23,9 @@
 #define BAD_CHAR	CELL_PENDING	/* never a cell of the input */
 #define SLACK		8	/* bytes before and after, for word reads */
 #define PREFAULT	((size_t)8 << 20)	/* bytes mapped ahead */
-#define HUGE_MIN	((size_t)4 << 20)	/* smallest board in huge pages */
 #define OUT_BLOCK	((size_t)1 << 18)	/* bytes of rows written at once */
 #define CELLS_COUNT	(ONES * CELL_COUNT)
 
-static void	 advise_huge(uint8_t *, size_t);
-static void	 advise_pages(uint8_t *, uint8_t *, int);
 static void	 grow_rows(struct board *, size_t);
 static void	 prefault(struct board *, size_t);
 static void	 decode_table(uint8_t *);
@@ -92,36 +89,6 @@ prefault(struct board *b, size_t r)
 	    MADV_POPULATE_WRITE);
 	b->populated = upto;
 #endif
-}
-
-/*
- * Ask for the board in huge pages where the system has them.  A page
- * fault costs microseconds, and with small pages a big board takes one
- * every 4 kB: more time than the parsing itself.
- */
-static void
-advise_huge(uint8_t *base, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-	if (bytes >= HUGE_MIN)
-		advise_pages(base, base + bytes, MADV_HUGEPAGE);
-#endif
-}
-
-/* Give the system advice on the whole pages between from and to. */
-static void
-advise_pages(uint8_t *from, uint8_t *to, int advice)
-{
-	uintptr_t start, end, page;
-	long ps;
-
-	if ((ps = sysconf(_SC_PAGESIZE)) <= 0)
-		return;
-	page = (uintptr_t)ps;
-	start = ((uintptr_t)from + page - 1) & ~(page - 1);
-	end = (uintptr_t)to & ~(page - 1);
-	if (end > start)
-		(void)madvise((void *)start, end - start, advice);
 }
 
 /*

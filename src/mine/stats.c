@@ -504,7 +504,8 @@ sets_init(struct sets *set, size_t n)
 	for (l = 0; l < BITSET_LEVELS; l++) {
 		n = (n + 63) / 64;
 		/* A cache line more, for the groups to start on one. */
-		set->alloc[l] = xcalloc(n * NSETS + 8, sizeof(uint64_t));
+		set->alloc[l] = xcalloc_mapped(n * NSETS + 8,
+		    sizeof(uint64_t));
 		p = set->alloc[l];
 		p += (64 - (uintptr_t)p % 64) % 64;
 		set->word[l] = (uint64_t *)(void *)p;
@@ -869,15 +870,13 @@ stats_compute(struct board *b, struct stats *st)
 	memcpy(z.off, off, sizeof(off));
 	/* No more words than cells and a word a row: no overflow. */
 	nw = (b->height + 2) * z.pw;
-	z.zeros = xcalloc(nw, sizeof(uint64_t));
-	z.numbered = xcalloc(nw, sizeof(uint64_t));
-	island = xcalloc(nw, sizeof(uint64_t));
-	z.covered = xreallocarray(NULL, nw, sizeof(uint64_t));
+	z.zeros = xcalloc_mapped(nw, sizeof(uint64_t));
+	z.numbered = xcalloc_mapped(nw, sizeof(uint64_t));
+	island = xcalloc_mapped(nw, sizeof(uint64_t));
+	z.covered = xcalloc_mapped(nw, sizeof(uint64_t));
 	/* A row and 8 cells more each side, for the window's rows. */
-	z.state_alloc = xmalloc(n + 2 * (b->stride + 8));
+	z.state_alloc = xcalloc_mapped(n + 2 * (b->stride + 8), 1);
 	z.state = z.state_alloc + b->stride + 8;
-	memset(z.state_alloc, 0, b->stride + 8);
-	memset(z.state + n, 0, b->stride + 8);
 	z.capstack = 1024;
 	z.stack = xreallocarray(NULL, z.capstack, sizeof(*z.stack));
 	z.caprun = 1024;
