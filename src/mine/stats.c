@@ -9,15 +9,15 @@
  * or an island is walked a run of cells at a time from an explicit
  * stack, once to count it and, for an opening, once more when the greedy
  * opens it.  The greedy's "highest premium, first in reading order"
- * comes from one set of cells for each premium from 0 up, kept as bits
- * with a bit above each word that is not zero, the words of all the
- * sets for the same cells side by side, so that the first cell of a set
- * is found and a cell moved between sets in a few word operations on
- * one cache line.  The premiums are worked out once, on the covered
- * board, and then changed by what each step of the greedy does, never
- * worked out again: in the state bytes as the step goes, and in the sets
- * once at its end for each premium it changed in the 5 by 5 cells
- * around it, where nearly all its changes fall, several to a cell.
+ * is found a premium at a time, from the highest down: a sweep of the
+ * state bytes in reading order, eight at a time, finds each cell of the
+ * premium, and a small heap holds the cells a step raised above it, or
+ * to it behind the sweep.  A step only raises premiums in the 5 by 5
+ * cells around it (it flags mines and opens cells there; an opening
+ * opened lowers premiums on its rim, never raises one), so those cells
+ * alone are looked at when it is done.  The premiums are worked out
+ * once, on the covered board, and then changed by what each step does,
+ * never worked out again.
  */
 
 #include "config.h"
@@ -38,8 +38,6 @@
  * covered, which is the only way it gains itself.
  */
 #define PREMIUM_MAX	7
-#define NSETS		(PREMIUM_MAX + 1)	/* premiums 0 to 7 */
-#define BITSET_LEVELS	6		/* 64^6 bits: more than any board */
 
 /*
  * A cell's state byte.  A numbered cell has ST_HAS, its premium plus
@@ -57,13 +55,6 @@
 #define ST_MINE		0x80
 #define PREMIUM_BIAS	10
 
-/* Sets of cells for each premium: bits, and above each a bit a word. */
-struct sets {
-	uint64_t	*word[BITSET_LEVELS];	/* NSETS words a group */
-	void		*alloc[BITSET_LEVELS];
-	size_t		 nlevel;
-};
-
 struct zini {
 	const struct board *b;
 	uint8_t		*state;		/* each cell's, ST_* */
@@ -75,7 +66,10 @@ struct zini {
 	uint64_t	*numbered;
 	uint64_t	*pending;	/* rim met by the opening walked */
 	uint64_t	*covered;	/* zeros not yet opened */
-	struct sets	 with;		/* the cells of each premium */
+	int		 level;		/* the premium swept */
+	size_t		 cursor;	/* the sweep's next cell */
+	uint64_t	*heap;		/* cells raised: heap_key order */
+	size_t		 nheap, capheap;
 	ptrdiff_t	 off[8];
 	uint32_t	*stack;		/* row and column in runs to walk */
 	size_t		 nstack, capstack;
@@ -114,14 +108,13 @@ static void	 unmark_rim(struct zini *);
 static uint64_t	 walk_region(struct zini *, uint64_t *, size_t, size_t,
 		    enum rim);
 static uint64_t	 count_plane(struct zini *, uint64_t *, enum rim);
-static void	 sets_init(struct sets *, size_t);
-static void	 sets_free(struct sets *);
-static void	 sets_fill(struct zini *, size_t);
-static void	 sets_add(struct sets *, int, size_t);
-static void	 sets_remove(struct sets *, int, size_t);
-static void	 sets_move(struct sets *, int, int, size_t);
-static int	 sets_first(const struct sets *, int, size_t *);
-static size_t	 premium_top(const struct zini *, int *);
+static int	 premium(const struct zini *, size_t);
+static uint64_t	 heap_key(int, size_t);
+static void	 heap_push(struct zini *, int, size_t);
+static uint64_t	 heap_pop(struct zini *);
+static void	 raised(struct zini *, int, size_t);
+static int	 sweep(struct zini *, size_t *);
+static int	 next_step(struct zini *, size_t *);
 static void	 nudge(struct zini *, size_t, int);
 static void	 shift_around(struct zini *, size_t, int);
 static void	 window_begin(struct zini *, size_t);
@@ -356,10 +349,9 @@ seed_range(struct zini *z, const uint64_t *row, size_t r, size_t lo,
  * met for the first time by the opening walked, their state bytes 8 at
  * a time: no byte carries or borrows, for a code is below 0x20, and 1 or
  * more in a cell open before (a premium is never below -10).  Counting,
- * each gains the opening.  In the greedy each covered one opens, and
- * each open before loses 1: in its state alone in the step's window,
- * where window_end moves it between sets, and between sets at once
- * outside it.
+ * each gains the opening.  In the greedy each covered one opens (it
+ * loses the opening and the click to open it: its premium stays), and
+ * each open before loses 1.
  */
 static void
 rim_byte(struct zini *z, size_t r, size_t c, unsigned int bits,
@@ -367,7 +359,6 @@ rim_byte(struct zini *z, size_t r, size_t c, unsigned int bits,
 {
 	uint8_t *p = z->state + r * z->stride + c;
 	uint64_t m = byte_bits[bits], s = load8(p), was;
-	int b, old, row_in;
 
 	if (what == RIM_COUNT) {
 		store8(p, s + m);
@@ -375,15 +366,6 @@ rim_byte(struct zini *z, size_t r, size_t c, unsigned int bits,
 	}
 	was = s >> 6 & m;
 	store8(p, (s | (m ^ was) * ST_OPEN) - was);
-	row_in = r + 2 - z->wrow <= 4;
-	for (; was != 0; was &= was - 1) {
-		b = __builtin_ctzll(was) / 8;
-		if (row_in && c + (size_t)b + 2 - z->wcol <= 4)
-			continue;
-		old = (int)(s >> 8 * b & ST_CODE) - PREMIUM_BIAS;
-		sets_move(&z->with, old, old - 1, r * z->stride + c +
-		    (size_t)b);
-	}
 }
 
 /*
@@ -490,157 +472,133 @@ count_plane(struct zini *z, uint64_t *v, enum rim what)
 	return n;
 }
 
-/*
- * Sets that can hold the cells 0 to n - 1, empty: at each level a group
- * of NSETS words for each 64 bits below, the word of each set side by
- * side.
- */
-static void
-sets_init(struct sets *set, size_t n)
-{
-	size_t l;
-	char *p;
-
-	for (l = 0; l < BITSET_LEVELS; l++) {
-		n = (n + 63) / 64;
-		/* A cache line more, for the groups to start on one. */
-		set->alloc[l] = xcalloc_mapped(n * NSETS + 8,
-		    sizeof(uint64_t));
-		p = set->alloc[l];
-		p += (64 - (uintptr_t)p % 64) % 64;
-		set->word[l] = (uint64_t *)(void *)p;
-		set->nlevel = l + 1;
-		if (n == 1)
-			return;
-	}
-	abort();	/* more cells than a board may have */
-}
-
-static void
-sets_free(struct sets *set)
-{
-	size_t l;
-
-	for (l = 0; l < set->nlevel; l++)
-		free(set->alloc[l]);
-}
-
-/*
- * The sets of each premium from 0 up, from the states of n cells: the
- * cells with a premium of 0 or more, a few in each eight, are found
- * eight at a time (no byte carries: a state with ST_HAS is below 0x40)
- * and put in their sets one by one; then the levels above the bits.
- */
-static void
-sets_fill(struct zini *z, size_t n)
-{
-	struct sets *set = &z->with;
-	uint64_t code, in, *word = set->word[0];
-	size_t i, k, l, g, b;
-	int p;
-
-	/* The padding after the n states is 0: no premium, in no set. */
-	for (i = 0; i < n; i += 8) {
-		code = load8(z->state + i) & ONES * (ST_HAS | ST_CODE);
-		/* ST_HAS and a code of PREMIUM_BIAS or more. */
-		in = (code + ONES * (0x80 - ST_HAS - PREMIUM_BIAS)) & HIGHS;
-		for (; in != 0; in &= in - 1) {
-			b = (size_t)__builtin_ctzll(in) / 8;
-			p = (int)(code >> 8 * b & ST_CODE) - PREMIUM_BIAS;
-			if (p > PREMIUM_MAX)
-				abort();
-			word[i / 64 * NSETS + (size_t)p] |=
-			    (uint64_t)1 << (i % 64 + b);
-		}
-	}
-	for (l = 1, g = (n + 63) / 64; l < set->nlevel; l++, g = (g + 63) / 64)
-		for (k = 0; k < g; k++)
-			for (p = 0; p < NSETS; p++)
-				set->word[l][k / 64 * NSETS + p] |= (uint64_t)
-				    (set->word[l - 1][k * NSETS + p] != 0) <<
-				    (k % 64);
-}
-
-static void
-sets_add(struct sets *set, int p, size_t i)
-{
-	uint64_t *w, was;
-	size_t l;
-
-	for (l = 0; l < set->nlevel; l++, i /= 64) {
-		w = &set->word[l][i / 64 * NSETS + (size_t)p];
-		was = *w;
-		*w = was | (uint64_t)1 << (i % 64);
-		if (was != 0)
-			return;
-	}
-}
-
-static void
-sets_remove(struct sets *set, int p, size_t i)
-{
-	uint64_t *w;
-	size_t l;
-
-	for (l = 0; l < set->nlevel; l++, i /= 64) {
-		w = &set->word[l][i / 64 * NSETS + (size_t)p];
-		*w &= ~((uint64_t)1 << (i % 64));
-		if (*w != 0)
-			return;
-	}
-}
-
-/* Cell i's premium goes from old to new: it leaves and joins sets. */
-static void
-sets_move(struct sets *set, int old, int new, size_t i)
-{
-	if (new > PREMIUM_MAX)
-		abort();
-	if (old >= 0)
-		sets_remove(set, old, i);
-	if (new >= 0)
-		sets_add(set, new, i);
-}
-
-/* The lowest cell of the set of premium p, in *i; 0 if it is empty. */
+/* Cell i's premium, or one below any there can be if it has none. */
 static int
-sets_first(const struct sets *set, int p, size_t *i)
+premium(const struct zini *z, size_t i)
 {
-	size_t l = set->nlevel, k = 0;
+	uint8_t s = z->state[i];
 
-	if (set->word[l - 1][p] == 0)
-		return 0;
-	while (l-- > 0)
-		k = k * 64 + (size_t)__builtin_ctzll(set->word[l][k * NSETS +
-		    (size_t)p]);
-	*i = k;
-	return 1;
+	if (!(s & ST_HAS))
+		return -PREMIUM_BIAS - 1;
+	return (int)(s & ST_CODE) - PREMIUM_BIAS;
+}
+
+/* The heap's order: the highest premium first, then reading order. */
+static uint64_t
+heap_key(int p, size_t i)
+{
+	return (uint64_t)(PREMIUM_MAX - p) << 32 | i;
+}
+
+static void
+heap_push(struct zini *z, int p, size_t i)
+{
+	uint64_t key = heap_key(p, i);
+	size_t k, up;
+
+	if (z->nheap == z->capheap) {
+		z->capheap *= 2;
+		z->heap = xreallocarray(z->heap, z->capheap,
+		    sizeof(*z->heap));
+	}
+	for (k = z->nheap++; k > 0 && z->heap[up = (k - 1) / 2] > key;
+	    k = up)
+		z->heap[k] = z->heap[up];
+	z->heap[k] = key;
+}
+
+/* Take the least key off a heap that is not empty. */
+static uint64_t
+heap_pop(struct zini *z)
+{
+	uint64_t top = z->heap[0], last = z->heap[--z->nheap];
+	size_t k = 0, c;
+
+	while ((c = 2 * k + 1) < z->nheap) {
+		if (c + 1 < z->nheap && z->heap[c + 1] < z->heap[c])
+			c++;
+		if (z->heap[c] >= last)
+			break;
+		z->heap[k] = z->heap[c];
+		k = c;
+	}
+	z->heap[k] = last;
+	return top;
 }
 
 /*
- * The first cell in reading order of the highest premium from 0 up, and
- * that premium; -1 in *top if no premium is 0 or more.
+ * Cell i's premium is now p: it waits in the heap if the sweep would
+ * not find it in time, being above the premium swept, or at it but
+ * behind the sweep.
  */
-static size_t
-premium_top(const struct zini *z, int *top)
+static void
+raised(struct zini *z, int p, size_t i)
 {
-	size_t i;
-	int p;
+	if (p > z->level || (p == z->level && i < z->cursor))
+		heap_push(z, p, i);
+}
 
-	for (p = PREMIUM_MAX; p >= 0; p--)
-		if (sets_first(&z->with, p, &i)) {
-			*top = p;
-			return i;
+/*
+ * The next cell in reading order, from the sweep's cursor on, whose
+ * premium is the one swept, eight state bytes at a time (the padding
+ * after the cells is 0, never a premium); 0 if there is none.
+ */
+static int
+sweep(struct zini *z, size_t *i)
+{
+	const uint64_t want = ONES * (uint64_t)(ST_HAS | (z->level +
+	    PREMIUM_BIAS));
+	uint64_t hit;
+	size_t j;
+
+	for (j = z->cursor; j < z->ncell; j += 8) {
+		hit = zero_bytes((load8(z->state + j) & ONES *
+		    (ST_HAS | ST_CODE)) ^ want);
+		if (hit != 0) {
+			*i = j + (size_t)__builtin_ctzll(hit) / 8;
+			return *i < z->ncell;
 		}
-	*top = -1;
+	}
 	return 0;
 }
 
 /*
+ * The cell of the greedy's next chord: the first in reading order of
+ * the highest premium, if that is 0 or more.  Every cell above the
+ * premium swept, or at it behind the cursor, is in the heap; a key
+ * whose cell's premium has changed since is put back at its premium
+ * now, if it must wait still.
+ */
+static int
+next_step(struct zini *z, size_t *i)
+{
+	uint64_t key;
+	int p;
+
+	for (;;) {
+		if (z->nheap > 0) {
+			key = heap_pop(z);
+			*i = (size_t)(key & UINT32_MAX);
+			p = premium(z, *i);
+			if (p == PREMIUM_MAX - (int)(key >> 32))
+				return 1;
+			raised(z, p, *i);
+		} else if (sweep(z, i)) {
+			z->cursor = *i + 1;
+			return 1;
+		} else if (z->level > 0) {
+			z->level--;
+			z->cursor = 0;
+		} else
+			return 0;
+	}
+}
+
+/*
  * Cell j's premium, if it has one, changes by v in its state alone:
- * window_end moves it between sets.  Premiums change most by the cells
- * around a step, each several times, and mostly for cells that have
- * one, so this takes no branch.
+ * window_end looks at it when the step is done.  Premiums change most
+ * by the cells around a step, each several times, and mostly for cells
+ * that have one, so this takes no branch.
  */
 static void
 nudge(struct zini *z, size_t j, int v)
@@ -661,62 +619,47 @@ shift_around(struct zini *z, size_t i, int v)
 }
 
 /*
- * A step of the greedy begins at cell i: every premium it changes in
- * the 5 by 5 cells around i (all but some of an opening's rim) changes
- * in the state alone, from the states kept here.
+ * A step of the greedy begins at cell i: every premium it raises is in
+ * the 5 by 5 cells around i, whose states are kept here.
  */
 static void
 window_begin(struct zini *z, size_t i)
 {
 	const uint8_t *p = z->state + (ptrdiff_t)i - 2 * z->off[6] - 2;
-	ptrdiff_t j;
 	int k;
 
 	z->wrow = i / z->stride;
 	z->wcol = i % z->stride;
 	for (k = 0; k < 5; k++)
 		z->snap[k] = load8(p + k * z->stride);
-	/*
-	 * The sets' words of the window, that window_end may change, are
-	 * fetched while the step goes: each is a cache line, seldom cached.
-	 */
-	for (k = 0; k < 5; k++) {
-		j = p + k * z->off[6] - z->state;
-		/* Not the rows of padding above and below the board. */
-		if (j < 0 || (size_t)j + 4 >= z->ncell)
-			continue;
-		__builtin_prefetch(z->with.word[0] + j / 64 * NSETS, 1);
-		__builtin_prefetch(z->with.word[0] + (j + 4) / 64 * NSETS, 1);
-	}
 }
 
 /*
- * The step is done: each premium of the window changed moves sets.  A
- * premium that was and is below 0 is in no set, and stays out of the
- * loop: the high bit of each byte of the window's row that moves is
- * found eight bytes at a time (no byte carries: codes are below 0x20).
+ * The step is done: each premium of the window that changed to the one
+ * swept or more is raised (a premium lowered was in the heap if it had
+ * to be, and is put back there as it comes out).  The bytes that
+ * changed to such a premium are found eight at a time (no byte carries:
+ * codes are below 0x20).
  */
 static void
 window_end(struct zini *z)
 {
 	ptrdiff_t base = ((ptrdiff_t)z->wrow - 2) * z->off[6] +
 	    (ptrdiff_t)z->wcol - 2, j;
-	uint64_t now, was, diff, moves;
-	int k, b, old, new;
+	uint64_t now, was, moves;
+	int k, b;
 
 	for (k = 0; k < 5; k++) {
 		now = load8(z->state + base + k * z->off[6]) & ONES * ST_CODE;
 		was = z->snap[k] & ONES * ST_CODE;
-		diff = now ^ was;
-		moves = (diff + ONES * 0x7f) & ((now + ONES * (0x80 -
-		    PREMIUM_BIAS)) | (was + ONES * (0x80 - PREMIUM_BIAS))) &
+		moves = ((now ^ was) + ONES * 0x7f) & (now + ONES *
+		    (uint64_t)(0x80 - PREMIUM_BIAS - z->level)) &
 		    UINT64_C(0x8080808080);
 		for (; moves != 0; moves &= moves - 1) {
 			b = __builtin_ctzll(moves) / 8;
 			j = base + k * z->off[6] + b;
-			old = (int)(was >> 8 * b & 0xff) - PREMIUM_BIAS;
-			new = (int)(now >> 8 * b & 0xff) - PREMIUM_BIAS;
-			sets_move(&z->with, old, new, (size_t)j);
+			raised(z, (int)(now >> 8 * b & 0xff) - PREMIUM_BIAS,
+			    (size_t)j);
 		}
 	}
 }
@@ -824,11 +767,11 @@ greedy(struct zini *z)
 {
 	size_t i;
 	uint64_t clicks = 0;
-	int top;
 
+	z->level = PREMIUM_MAX;
+	z->cursor = 0;
 	while (z->left > 0) {
-		i = premium_top(z, &top);
-		if (top < 0)
+		if (!next_step(z, &i))
 			return clicks + z->left;
 		window_begin(z, i);
 		clicks += chord(z, i);
@@ -881,6 +824,8 @@ stats_compute(struct board *b, struct stats *st)
 	z.stack = xreallocarray(NULL, z.capstack, sizeof(*z.stack));
 	z.caprun = 1024;
 	z.run = xreallocarray(NULL, z.caprun, sizeof(*z.run));
+	z.capheap = 1024;
+	z.heap = xreallocarray(NULL, z.capheap, sizeof(*z.heap));
 
 	byte_bits_init();
 	find_planes(&z);
@@ -896,12 +841,10 @@ stats_compute(struct board *b, struct stats *st)
 	st->openings = count_plane(&z, z.zeros, RIM_COUNT);
 	st->bbbv = st->openings + st->island_cells;
 	free(z.zeros);
-	sets_init(&z.with, n);
-	sets_fill(&z, n);
 	z.left = st->bbbv;
 	st->zini = greedy(&z);
 
-	sets_free(&z.with);
+	free(z.heap);
 	free(z.numbered);
 	free(island);
 	free(z.covered);
