@@ -79,6 +79,17 @@ replays() {
 	done
 }
 
+@test "a board with no move is planned as it stands, by the search and by greedy play" {
+	# 2, 5 and 8 make no 10 in any rectangle: nothing to list, search
+	# or play, and nothing wrong with the board.
+	printf '.258\n' >"$BATS_TEST_TMPDIR/stuck"
+	for opt in -e200 -G; do
+		run fruitsolve "$opt" "$BATS_TEST_TMPDIR/stuck"
+		[ "$status" -eq 0 ]
+		[ "$output" = "# cleared 0 of 3" ]
+	done
+}
+
 @test "greedy play on a big board is the same game as on a listing of it" {
 	# Far from the small boards' path: the moves are found around each
 	# rectangle cleared; every move must still be the fewest-apples one

@@ -463,6 +463,8 @@ nrpa_plan(const struct board *b, const struct plan_options *opt,
 	size_t i;
 
 	memset(&x, 0, sizeof(x));
+	/* Room for some moves, so that a board with none still has lists. */
+	reserve(&x, 64);
 	x.b = b;
 	x.opt = opt;
 	x.ncells = b->rows * b->cols;
