@@ -534,6 +534,8 @@ heap_pop(struct zini *z)
 static void
 raised(struct zini *z, int p, size_t i)
 {
+	if (p > PREMIUM_MAX)
+		abort();	/* a chord never gains more: see above */
 	if (p > z->level || (p == z->level && i < z->cursor))
 		heap_push(z, p, i);
 }
