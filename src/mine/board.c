@@ -143,8 +143,7 @@ board_start(struct board *b, size_t width, size_t rows)
 	b->counted = 0;
 	b->mines = b->opened = 0;
 	b->lost = 0;
-	b->timed = b->won = 0;
-	b->time_ms = 0;
+	memset(&b->recorded, 0, sizeof(b->recorded));
 	b->rows_hint = rows;
 	free(b->vsum);
 	b->vsum = xmalloc(b->stride + 2 * SLACK);

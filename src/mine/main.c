@@ -513,7 +513,7 @@ emit(struct board *b, const struct options *o, size_t *nboards)
 		reveal_apply(b, ACTION_OPEN, o->click[i].row, o->click[i].col);
 	if (o->mode == MODE_STATS) {
 		stats_compute(b, &st);
-		stats_print(&st);
+		stats_print(&st, &b->recorded);
 		return 0;
 	}
 	if (o->mode == MODE_SOLVE) {
@@ -703,7 +703,7 @@ run_generate(const struct options *o)
 			generate_board(&g, &b);
 		if (o->mode == MODE_STATS) {
 			stats_compute(&b, &st);
-			stats_print(&st);
+			stats_print(&st, &b.recorded);
 			continue;
 		}
 		if (o->out.format == FORMAT_MBF) {

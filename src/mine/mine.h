@@ -62,6 +62,13 @@ struct span {
 	uint32_t	 first, last;
 };
 
+/* The game a RawVF video recorded, as its header tells it. */
+struct recorded {
+	int		 timed;		/* a Time is given */
+	uint64_t	 time_ms;	/* and it is so many milliseconds */
+	int		 won;		/* the Status is Won */
+};
+
 struct board {
 	uint8_t		*base;		/* the allocation */
 	uint8_t		*cell;		/* padded row 0, column 0 */
@@ -81,10 +88,7 @@ struct board {
 	size_t		 firstline;	/* input line the board began on, or
 					   0 for MBF */
 	size_t		 firstbyte;	/* MBF: the offset it began at */
-	/* The game a RawVF video recorded, as its header tells it. */
-	int		 timed;		/* the header gives its time */
-	uint64_t	 time_ms;	/* and it is so many milliseconds */
-	int		 won;		/* the header says it was won */
+	struct recorded	 recorded;	/* a RawVF video's game */
 
 	/* The work of a cascade: bounded, with a sweep when it overflows. */
 	struct span	*stack;
@@ -172,12 +176,10 @@ uint64_t generate_limit(const struct generate *);
 struct stats {
 	uint64_t	 bbbv, openings, islands, island_cells, zini;
 	uint64_t	 mines, cells;
-	int		 timed, won;	/* the board's, from its video */
-	uint64_t	 time_ms;
 };
 
 void	 stats_compute(struct board *, struct stats *);
-void	 stats_print(const struct stats *);
+void	 stats_print(const struct stats *, const struct recorded *);
 
 /* solve.c: what the numbers and the mine counter tell. */
 #define KNOW_MINE	0x01	/* certainly a mine */

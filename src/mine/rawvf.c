@@ -33,19 +33,12 @@ struct given {
 	size_t		 line;
 };
 
-/* The game the video recorded, as its header tells it. */
-struct played {
-	int		 timed;		/* a Time is given */
-	uint64_t	 time_ms;	/* and it is so many milliseconds */
-	int		 won;		/* the Status is Won */
-};
-
 static int	 is_line(const struct linereader *, const char *);
 static void	 header_value(const char *, const char *, const char **,
 		    size_t *);
 static int	 parse_time(const char *, size_t, uint64_t *);
 static int	 header_line(const struct linereader *, struct given *,
-		    struct played *);
+		    struct recorded *);
 static int	 read_rows(struct linereader *, char **, size_t *, size_t *,
 		    size_t *, int *);
 static int	 check_given(const struct linereader *, const struct given *,
@@ -128,7 +121,7 @@ parse_time(const char *v, size_t n, uint64_t *ms)
  */
 static int
 header_line(const struct linereader *lr, struct given *g,
-    struct played *game)
+    struct recorded *game)
 {
 	const char *colon, *v, *end = lr->line + lr->len;
 	char *stop;
@@ -258,7 +251,7 @@ int
 rawvf_read(struct linereader *lr, struct board *b, int *have_line)
 {
 	struct given g[3];
-	struct played game;
+	struct recorded game;
 	char *cells = NULL;
 	size_t cap = 0, width, height, r, c;
 	uint64_t mines = 0;
@@ -310,9 +303,7 @@ rawvf_read(struct linereader *lr, struct board *b, int *have_line)
 		for (c = 0; c < width; c++)
 			if (cells[r * width + c] == '*')
 				*board_at(b, r + 1, c + 1) |= CELL_MINE;
-	b->timed = game.timed;
-	b->time_ms = game.time_ms;
-	b->won = game.won;
+	b->recorded = game;
 	rc = board_finish(b) == -1 ? -1 : 1;
 skip:
 	free(cells);

@@ -76,7 +76,7 @@ struct zini {
 	uint32_t	*run;		/* row, first, last of runs walked */
 	size_t		 nrun, caprun;
 	uint64_t	 left;		/* 3BV not yet cleared */
-	size_t		 wrow, wcol;	/* the cell of the step's window */
+	ptrdiff_t	 wbase;		/* the step's window's first cell */
 	uint64_t	 snap[5];	/* its rows' states, as it began */
 };
 
@@ -627,13 +627,11 @@ shift_around(struct zini *z, size_t i, int v)
 static void
 window_begin(struct zini *z, size_t i)
 {
-	const uint8_t *p = z->state + (ptrdiff_t)i - 2 * z->off[6] - 2;
 	int k;
 
-	z->wrow = i / z->stride;
-	z->wcol = i % z->stride;
+	z->wbase = (ptrdiff_t)i - 2 * z->off[6] - 2;
 	for (k = 0; k < 5; k++)
-		z->snap[k] = load8(p + k * z->stride);
+		z->snap[k] = load8(z->state + z->wbase + k * z->off[6]);
 }
 
 /*
@@ -646,8 +644,7 @@ window_begin(struct zini *z, size_t i)
 static void
 window_end(struct zini *z)
 {
-	ptrdiff_t base = ((ptrdiff_t)z->wrow - 2) * z->off[6] +
-	    (ptrdiff_t)z->wcol - 2, j;
+	ptrdiff_t base = z->wbase, j;
 	uint64_t now, was, moves;
 	int k, b;
 
@@ -804,9 +801,6 @@ stats_compute(struct board *b, struct stats *st)
 		    b->height, UINT32_MAX - 1);
 	st->cells = (uint64_t)b->width * b->height;
 	st->mines = b->mines;
-	st->timed = b->timed;
-	st->time_ms = b->time_ms;
-	st->won = b->won;
 	memset(&z, 0, sizeof(z));
 	z.b = b;
 	z.stride = b->stride;
@@ -863,17 +857,17 @@ stats_compute(struct board *b, struct stats *st)
  * is not known without its events.
  */
 void
-stats_print(const struct stats *st)
+stats_print(const struct stats *st, const struct recorded *game)
 {
 	printf("3bv=%" PRIu64 " openings=%" PRIu64 " islands=%" PRIu64
 	    " zini=%" PRIu64 " mines=%" PRIu64 " cells=%" PRIu64, st->bbbv,
 	    st->openings, st->islands, st->zini, st->mines, st->cells);
-	if (st->timed) {
-		printf(" time=%" PRIu64 ".%03u", st->time_ms / 1000,
-		    (unsigned int)(st->time_ms % 1000));
-		if (st->won && st->time_ms > 0)
+	if (game->timed) {
+		printf(" time=%" PRIu64 ".%03u", game->time_ms / 1000,
+		    (unsigned int)(game->time_ms % 1000));
+		if (game->won && game->time_ms > 0)
 			printf(" 3bv/s=%.3f", (double)st->bbbv * 1000 /
-			    (double)st->time_ms);
+			    (double)game->time_ms);
 	}
 	putchar('\n');
 }
