@@ -136,6 +136,10 @@ int	 nrpa_fits(const struct board *);
 void	 nrpa_plan(const struct board *, const struct plan_options *,
 	    struct plan *);
 
+/* polish.c */
+void	 polish_plan(const struct board *, struct plan *, uint64_t, double,
+	    struct rng *);
+
 /* replay.c */
 int	 replay_moves(struct linereader *, struct board *, size_t *);
 int	 parse_move(const char *, const struct board *, struct rect *,

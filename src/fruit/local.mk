@@ -27,6 +27,7 @@ fruitsolve_SOURCES = \
 	src/fruit/movegen.c \
 	src/fruit/nrpa.c \
 	src/fruit/plan.c \
+	src/fruit/polish.c \
 	src/fruit/rects.c \
 	src/fruit/render.c \
 	src/fruit/replay.c
@@ -54,6 +55,13 @@ fruit_picture_SOURCES = $(fruit_picture_sources) src/fruit/board.c \
 	tests/fruit-picture.c
 fruit_picture_CFLAGS = $(fruit_picture_cflags) -I$(top_srcdir)/src/fruit
 fruit_picture_LDADD = $(fruit_picture_libs)
+# The test suite's way into the planner's mending (tests/fruit-polish.c).
+check_PROGRAMS += fruit-polish
+fruit_polish_SOURCES = src/fruit/board.c src/fruit/fruit.h \
+	src/fruit/greedy.c src/fruit/movegen.c src/fruit/nrpa.c \
+	src/fruit/plan.c src/fruit/polish.c src/fruit/rects.c \
+	src/fruit/replay.c tests/fruit-polish.c
+fruit_polish_CFLAGS = $(AM_CFLAGS) -I$(top_srcdir)/src/fruit
 TESTS += tests/fruitsolve.bats tests/fruitsolve-image.bats \
 	tests/fruitsolve-plan.bats
 EXTRA_DIST += \

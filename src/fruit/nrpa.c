@@ -12,7 +12,8 @@
  * them.  Level 2 does the same with level 1 searches in place of single
  * games, each starting from level 2's policy.  Searches restart from an
  * untaught policy until the budget is spent, and the best game of all
- * is the plan.  The budget counts the moves of the games played (and one
+ * is the plan, which polish.c then mends, a round for each
+ * POLISH_EFFORT of the budget.  The budget counts the moves of the games played (and one
  * for each game's first listing), never time, so a plan depends only on
  * the board, the effort and the seed.  A lesson replays its game from a
  * record of the moves open at each turn, kept while the game was
@@ -36,6 +37,7 @@
 #define BIAS		3.0	/* weight of the greedy preference */
 #define SPEND		1.0	/* weight of small digits spent idly */
 #define RATE		0.7	/* how far one lesson moves the weights */
+#define POLISH_EFFORT	1024	/* effort a round of polish.c costs */
 #define MAX_CODES	(1UL << 20)	/* rectangles a policy can weigh */
 #define RANKS		(2 * FRUIT_TARGET + 2)	/* of a move, 2 * apples + 1 */
 
@@ -505,6 +507,9 @@ nrpa_plan(const struct board *b, const struct plan_options *opt,
 		    p->nmoves * sizeof(struct rect));
 	p->cleared = x.score[0];
 	p->expansions = x.steps;
+	if (p->cleared < x.apples)
+		polish_plan(b, p, opt->effort / POLISH_EFFORT, x.deadline,
+		    &x.rng);
 	for (i = 0; i <= LEVEL; i++) {
 		free(x.policy[i]);
 		free(x.weight[i]);
