@@ -136,7 +136,8 @@ int	 nrpa_fits(const struct board *);
 void	 nrpa_plan(const struct board *, const struct plan_options *,
 	    struct plan *);
 
-/* polish.c */
+/* polish.c: a round of mending for each POLISH_EFFORT of the effort. */
+#define POLISH_EFFORT	1024
 void	 polish_plan(const struct board *, struct plan *, uint64_t, double,
 	    struct rng *);
 

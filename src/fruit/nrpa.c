@@ -13,12 +13,12 @@
  * games, each starting from level 2's policy.  Searches restart from an
  * untaught policy until the budget is spent, and the best game of all
  * is the plan, which polish.c then mends, a round for each
- * POLISH_EFFORT of the budget.  The budget counts the moves of the games played (and one
- * for each game's first listing), never time, so a plan depends only on
- * the board, the effort and the seed.  A lesson replays its game from a
- * record of the moves open at each turn, kept while the game was
- * played: the moves open do not depend on the policy, and listing them
- * is most of a game's cost.
+ * POLISH_EFFORT of the budget.  The budget counts the moves of the
+ * games played (and one for each game's first listing), never time, so
+ * a plan depends only on the board, the effort and the seed.  A lesson
+ * replays its game from a record of the moves open at each turn, kept
+ * while the game was played: the moves open do not depend on the
+ * policy, and listing them is most of a game's cost.
  */
 
 #include "config.h"
@@ -37,7 +37,6 @@
 #define BIAS		3.0	/* weight of the greedy preference */
 #define SPEND		1.0	/* weight of small digits spent idly */
 #define RATE		0.7	/* how far one lesson moves the weights */
-#define POLISH_EFFORT	1024	/* effort a round of polish.c costs */
 #define MAX_CODES	(1UL << 20)	/* rectangles a policy can weigh */
 #define RANKS		(2 * FRUIT_TARGET + 2)	/* of a move, 2 * apples + 1 */
 

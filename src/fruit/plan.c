@@ -694,6 +694,9 @@ plan_game(const struct board *b, const struct plan_options *opt,
 		plan_beam(&s, b, width);
 	}
 	read_plan(&s, p);
+	if (!opt->greedy)
+		polish_plan(b, p, opt->effort / POLISH_EFFORT, s.deadline,
+		    &s.rng);
 	if (s.big)
 		greedy_free(&s.gr);
 	else

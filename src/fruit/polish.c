@@ -31,6 +31,7 @@
 #define WINDOW_ROWS	3	/* the most rows a round's window spans */
 #define WINDOW_COLS	4	/* and columns */
 #define BIAS		2.0	/* weight of the greedy preference */
+#define ROUND_CELLS	10000	/* cells past which rounds are fewer */
 #define KEPT		(FRUIT_TARGET + 1)	/* a kept apple, to movegen */
 #define NONE		UINT32_MAX
 #define RANKS		(2 * FRUIT_TARGET + 2)
@@ -43,6 +44,7 @@ struct polish {
 	struct rect	*plan;		/* the plan's moves */
 	size_t		 nplan;
 	uint32_t	 cleared;	/* the apples they clear */
+	struct rect	 region;	/* the round's window and moves freed */
 	uint32_t	*owner;		/* the plan's move clearing each cell */
 	struct rect	*game;		/* the round's moves */
 	size_t		 ngame;
@@ -65,7 +67,9 @@ static void	 polish_init(struct polish *, const struct board *,
 static void	 polish_free(struct polish *);
 static void	 keep_moves(struct polish *, const struct rect *);
 static uint32_t	 take(struct polish *, const struct rect *);
-static size_t	 free_moves(struct polish *);
+static size_t	 free_moves(struct polish *, const struct rect *);
+static size_t	 draw(struct polish *, size_t);
+static void	 complete(struct polish *, double);
 static uint32_t	 play_round(struct polish *, const struct rect *);
 
 static void
@@ -147,8 +151,20 @@ keep_moves(struct polish *p, const struct rect *w)
 	const struct rect *r;
 
 	memcpy(p->cell, p->b->cell, p->ncells);
-	for (i = 0; i < p->nplan; i++)
-		p->keep[i] = !rects_meet(&p->plan[i], w);
+	p->region.r1 = w->r1;
+	p->region.c1 = w->c1;
+	p->region.r2 = w->r2 < p->b->rows ? w->r2 : (uint32_t)p->b->rows - 1;
+	p->region.c2 = w->c2 < p->cols ? w->c2 : (uint32_t)p->cols - 1;
+	for (i = 0; i < p->nplan; i++) {
+		r = &p->plan[i];
+		p->keep[i] = !rects_meet(r, w);
+		if (p->keep[i])
+			continue;
+		p->region.r1 = r->r1 < p->region.r1 ? r->r1 : p->region.r1;
+		p->region.c1 = r->c1 < p->region.c1 ? r->c1 : p->region.c1;
+		p->region.r2 = r->r2 > p->region.r2 ? r->r2 : p->region.r2;
+		p->region.c2 = r->c2 > p->region.c2 ? r->c2 : p->region.c2;
+	}
 	for (i = 0; i < p->ncells; i++) {
 		p->gameowner[i] = NONE;
 		p->first[i] = 0;
@@ -225,14 +241,19 @@ take(struct polish *p, const struct rect *r)
 	return n;
 }
 
-/* List the free moves of the round's board; returns how many. */
+/*
+ * List the free moves of the round's board that meet near; returns how
+ * many.
+ */
 static size_t
-free_moves(struct polish *p)
+free_moves(struct polish *p, const struct rect *near)
 {
 	size_t n;
 
 	for (;;) {
-		n = movegen_list(&p->mg, p->cell, p->moves, p->maxmoves);
+		movegen_load(&p->mg, p->cell);
+		n = movegen_near(&p->mg, p->cell, near, p->moves,
+		    p->maxmoves);
 		if (n <= p->maxmoves)
 			return n;
 		p->maxmoves = 2 * n;
@@ -243,13 +264,70 @@ free_moves(struct polish *p)
 	}
 }
 
+/*
+ * One of the n moves listed, drawn with odds falling by e to the BIAS
+ * for each rank of plan_rank.
+ */
+static size_t
+draw(struct polish *p, size_t n)
+{
+	size_t i;
+	double total, u;
+
+	total = 0;
+	for (i = 0; i < n; i++) {
+		p->odds[i] = p->rankbias[plan_rank(p->cell, p->cols,
+		    &p->moves[i])];
+		total += p->odds[i];
+	}
+	u = rng_unit(p->rng) * total;
+	for (i = 0; i + 1 < n; i++) {
+		u -= p->odds[i];
+		if (u < 0)
+			break;
+	}
+	return i;
+}
+
+/*
+ * Play out the moves the plan leaves open, so that its last board has
+ * none: then a round's new moves all meet the part it frees (an apple
+ * outside it is one the plan left, and a rectangle of those alone would
+ * have been open at the plan's end), and only that part is listed.
+ */
+static void
+complete(struct polish *p, double deadline)
+{
+	struct rect all;
+	size_t n, i, row, col, at;
+
+	all.r1 = all.c1 = 0;
+	all.r2 = (uint32_t)p->b->rows - 1;
+	all.c2 = (uint32_t)p->cols - 1;
+	while ((n = free_moves(p, &all)) > 0) {
+		if (deadline != 0 && plan_clock() > deadline)
+			return;
+		i = draw(p, n);
+		for (row = p->moves[i].r1; row <= p->moves[i].r2; row++)
+			for (col = p->moves[i].c1; col <= p->moves[i].c2;
+			    col++) {
+				at = row * p->cols + col;
+				if (p->cell[at] != 0) {
+					p->owner[at] = (uint32_t)p->nplan;
+					p->cell[at] = 0;
+					p->cleared++;
+				}
+			}
+		p->plan[p->nplan++] = p->moves[i];
+	}
+}
+
 /* One round freeing the moves that meet w; returns the apples cleared. */
 static uint32_t
 play_round(struct polish *p, const struct rect *w)
 {
-	size_t i, n;
+	size_t n;
 	uint32_t cleared;
-	double total, u;
 
 	keep_moves(p, w);
 	p->ngame = 0;
@@ -257,28 +335,20 @@ play_round(struct polish *p, const struct rect *w)
 	for (;;) {
 		while (p->nready > 0)
 			cleared += take(p, &p->plan[p->ready[--p->nready]]);
-		if ((n = free_moves(p)) == 0)
+		if ((n = free_moves(p, &p->region)) == 0)
 			break;
-		total = 0;
-		for (i = 0; i < n; i++) {
-			p->odds[i] = p->rankbias[plan_rank(p->cell, p->cols,
-			    &p->moves[i])];
-			total += p->odds[i];
-		}
-		u = rng_unit(p->rng) * total;
-		for (i = 0; i + 1 < n; i++) {
-			u -= p->odds[i];
-			if (u < 0)
-				break;
-		}
-		cleared += take(p, &p->moves[i]);
+		n = draw(p, n);
+		cleared += take(p, &p->moves[n]);
 	}
 	return cleared;
 }
 
 /*
  * Mend the plan pl of board b for the given number of rounds, or until
- * the clock passes deadline (0 for none), drawing from rng.
+ * the clock passes deadline (0 for none), drawing from rng.  A round
+ * sets up the whole board again, so on boards of more than ROUND_CELLS
+ * cells the rounds are fewer in proportion, the mending costing at most
+ * what it does on a board of that size.
  */
 void
 polish_plan(const struct board *b, struct plan *pl, uint64_t rounds,
@@ -289,9 +359,14 @@ polish_plan(const struct board *b, struct plan *pl, uint64_t rounds,
 	uint32_t *o, got;
 	uint64_t i;
 
-	if (b->rows == 0 || b->cols == 0)
+	if (b->rows != 0 && b->cols != 0 &&
+	    b->rows * b->cols > ROUND_CELLS)
+		rounds = rounds / (b->rows * b->cols / ROUND_CELLS + 1);
+	if (rounds == 0 || b->rows == 0 || b->cols == 0 ||
+	    (deadline != 0 && plan_clock() > deadline))
 		return;
 	polish_init(&p, b, pl, rng);
+	complete(&p, deadline);
 	for (i = 0; i < rounds; i++) {
 		if (deadline != 0 && plan_clock() > deadline)
 			break;
