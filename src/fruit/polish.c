@@ -151,10 +151,7 @@ keep_moves(struct polish *p, const struct rect *w)
 	const struct rect *r;
 
 	memcpy(p->cell, p->b->cell, p->ncells);
-	p->region.r1 = w->r1;
-	p->region.c1 = w->c1;
-	p->region.r2 = w->r2 < p->b->rows ? w->r2 : (uint32_t)p->b->rows - 1;
-	p->region.c2 = w->c2 < p->cols ? w->c2 : (uint32_t)p->cols - 1;
+	p->region = *w;
 	for (i = 0; i < p->nplan; i++) {
 		r = &p->plan[i];
 		p->keep[i] = !rects_meet(r, w);
@@ -357,7 +354,7 @@ polish_plan(const struct board *b, struct plan *pl, uint64_t rounds,
 	struct polish p;
 	struct rect w, *t;
 	uint32_t *o, got;
-	uint64_t i;
+	uint64_t i, far;
 
 	if (b->rows != 0 && b->cols != 0 &&
 	    b->rows * b->cols > ROUND_CELLS)
@@ -372,8 +369,11 @@ polish_plan(const struct board *b, struct plan *pl, uint64_t rounds,
 			break;
 		w.r1 = (uint32_t)rng_below(rng, b->rows);
 		w.c1 = (uint32_t)rng_below(rng, b->cols);
-		w.r2 = w.r1 + (uint32_t)rng_below(rng, WINDOW_ROWS);
-		w.c2 = w.c1 + (uint32_t)rng_below(rng, WINDOW_COLS);
+		/* The window's far corner, on the board. */
+		far = w.r1 + rng_below(rng, WINDOW_ROWS);
+		w.r2 = (uint32_t)(far < b->rows ? far : b->rows - 1);
+		far = w.c1 + rng_below(rng, WINDOW_COLS);
+		w.c2 = (uint32_t)(far < b->cols ? far : b->cols - 1);
 		got = play_round(&p, &w);
 		if (got < p.cleared)
 			continue;
