@@ -336,19 +336,13 @@ playout(struct nrpa *x, const double *w)
 {
 	struct rect r;
 	size_t i, n;
-	double u;
 	uint32_t cleared;
 
 	x->game.nmoves = x->game.nopen = 0;
 	n = begin(x, w);
 	cleared = 0;
 	while (n > 0) {
-		u = rng_unit(&x->rng) * x->total;
-		for (i = 0; i + 1 < n; i++) {
-			u -= x->odds[i];
-			if (u < 0)
-				break;
-		}
+		i = rng_pick(&x->rng, x->odds, n, x->total);
 		record_move(&x->game, x, i, n);
 		r = x->move[i];
 		cleared += cells_clear(x->cell, x->b->cols, &r);

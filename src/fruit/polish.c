@@ -65,6 +65,7 @@ struct polish {
 static void	 polish_init(struct polish *, const struct board *,
 		    const struct plan *, struct rng *);
 static void	 polish_free(struct polish *);
+static uint32_t	 claim(struct polish *, const struct rect *, uint32_t);
 static void	 keep_moves(struct polish *, const struct rect *);
 static uint32_t	 take(struct polish *, const struct rect *);
 static size_t	 free_moves(struct polish *, const struct rect *);
@@ -76,7 +77,7 @@ static void
 polish_init(struct polish *p, const struct board *b, const struct plan *pl,
     struct rng *rng)
 {
-	size_t i, row, col, at, n;
+	size_t i, n;
 
 	memset(p, 0, sizeof(*p));
 	p->b = b;
@@ -109,15 +110,30 @@ polish_init(struct polish *p, const struct board *b, const struct plan *pl,
 	for (i = 0; i < p->ncells; i++)
 		p->owner[i] = NONE;
 	for (i = 0; i < p->nplan; i++)
-		for (row = p->plan[i].r1; row <= p->plan[i].r2; row++)
-			for (col = p->plan[i].c1; col <= p->plan[i].c2;
-			    col++) {
-				at = row * p->cols + col;
-				if (p->cell[at] != 0) {
-					p->owner[at] = (uint32_t)i;
-					p->cell[at] = 0;
-				}
+		claim(p, &p->plan[i], (uint32_t)i);
+}
+
+/*
+ * Clear the apples of r from the plan's last board as the plan's move
+ * k; returns how many.
+ */
+static uint32_t
+claim(struct polish *p, const struct rect *r, uint32_t k)
+{
+	size_t row, col, at;
+	uint32_t n;
+
+	n = 0;
+	for (row = r->r1; row <= r->r2; row++)
+		for (col = r->c1; col <= r->c2; col++) {
+			at = row * p->cols + col;
+			if (p->cell[at] != 0) {
+				p->owner[at] = k;
+				p->cell[at] = 0;
+				n++;
 			}
+		}
+	return n;
 }
 
 static void
@@ -269,7 +285,7 @@ static size_t
 draw(struct polish *p, size_t n)
 {
 	size_t i;
-	double total, u;
+	double total;
 
 	total = 0;
 	for (i = 0; i < n; i++) {
@@ -277,13 +293,7 @@ draw(struct polish *p, size_t n)
 		    &p->moves[i])];
 		total += p->odds[i];
 	}
-	u = rng_unit(p->rng) * total;
-	for (i = 0; i + 1 < n; i++) {
-		u -= p->odds[i];
-		if (u < 0)
-			break;
-	}
-	return i;
+	return rng_pick(p->rng, p->odds, n, total);
 }
 
 /*
@@ -296,7 +306,7 @@ static void
 complete(struct polish *p, double deadline)
 {
 	struct rect all;
-	size_t n, i, row, col, at;
+	size_t n, i;
 
 	all.r1 = all.c1 = 0;
 	all.r2 = (uint32_t)p->b->rows - 1;
@@ -305,16 +315,7 @@ complete(struct polish *p, double deadline)
 		if (deadline != 0 && plan_clock() > deadline)
 			return;
 		i = draw(p, n);
-		for (row = p->moves[i].r1; row <= p->moves[i].r2; row++)
-			for (col = p->moves[i].c1; col <= p->moves[i].c2;
-			    col++) {
-				at = row * p->cols + col;
-				if (p->cell[at] != 0) {
-					p->owner[at] = (uint32_t)p->nplan;
-					p->cell[at] = 0;
-					p->cleared++;
-				}
-			}
+		p->cleared += claim(p, &p->moves[i], (uint32_t)p->nplan);
 		p->plan[p->nplan++] = p->moves[i];
 	}
 }

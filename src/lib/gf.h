@@ -226,6 +226,7 @@ void	 rng_seed(struct rng *, uint64_t);
 uint64_t rng_next(struct rng *);
 uint64_t rng_below(struct rng *, uint64_t);
 double	 rng_unit(struct rng *);
+size_t	 rng_pick(struct rng *, const double *, size_t, double);
 
 /*
  * encoding.c: text made UTF-8 through iconv.  detect_encoding tells

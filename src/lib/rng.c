@@ -67,3 +67,22 @@ rng_unit(struct rng *g)
 {
 	return (double)(rng_next(g) >> 11) / (double)(UINT64_C(1) << 53);
 }
+
+/*
+ * An index below n drawn with odds proportional to odds[i], which sum
+ * to total: the last one if rounding leaves the draw past them all.
+ */
+size_t
+rng_pick(struct rng *g, const double *odds, size_t n, double total)
+{
+	double u;
+	size_t i;
+
+	u = rng_unit(g) * total;
+	for (i = 0; i + 1 < n; i++) {
+		u -= odds[i];
+		if (u < 0)
+			break;
+	}
+	return i;
+}
