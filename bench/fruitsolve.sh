@@ -23,7 +23,9 @@
 # a mean of at least 150 at a median of at most 2 CPU s a board.
 #
 # usage: bench/fruitsolve.sh [boards] [seed]   (from a built tree;
-#        FRUITSOLVE names the program; CURVE=0 skips 0.25x and 4x;
+#        FRUITSOLVE names the program; CURVE=0 skips 0.25x and 4x,
+#        CURVE=long adds 16x, to see where the curve flattens (about
+#        20 CPU s a board);
 #        JOBS boards are planned at once, 1 by default: CPU time is
 #        counted a process at a time, so JOBS changes only the wall time)
 set -eu
@@ -116,6 +118,9 @@ fi
 plan_all "1x effort" -e "$default"
 if [ "${CURVE:-1}" != 0 ]; then
 	plan_all "4x effort" -e $((default * 4))
+fi
+if [ "${CURVE:-1}" = long ]; then
+	plan_all "16x effort" -e $((default * 16))
 fi
 
 # The digit bound and the count bound of each board, then the gap of
