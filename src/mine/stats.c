@@ -4,11 +4,11 @@
  * openings, islands and the greedy ZiNi estimate.  Everything is linear
  * in the cells and nothing recurses.  The zeros, the numbered cells and
  * the island cells are found a row of 64 cells at a time as planes of
- * bits, and each cell's state and premium is kept in one byte of its own
- * array, so that the greedy touches one byte of it a cell.  An opening
- * or an island is walked a run of cells at a time from an explicit
- * stack, once to count it and, for an opening, once more when the greedy
- * opens it.  The greedy's "highest premium, first in reading order"
+ * bits, and each cell's state and premium is then kept in the board's
+ * own byte for the cell, so that the greedy touches one byte a cell and
+ * a huge board needs no second array its size.  An opening or an
+ * island is walked a run of cells at a time from an explicit stack, once
+ * to count it and, for an opening, once more when the greedy opens it.  The greedy's "highest premium, first in reading order"
  * is found a premium at a time, from the highest down: a sweep of the
  * state bytes in reading order, eight at a time, finds each cell of the
  * premium, and a small heap holds the cells a step raised above it, or
@@ -57,8 +57,7 @@
 
 struct zini {
 	const struct board *b;
-	uint8_t		*state;		/* each cell's, ST_* */
-	uint8_t		*state_alloc;	/* with a row and more around */
+	uint8_t		*state;		/* each cell's, ST_*: the board's */
 	size_t		 stride;	/* bytes a row of state */
 	size_t		 ncell;		/* cells with the wall, not padding */
 	size_t		 pw;		/* words a row of a plane */
@@ -621,8 +620,22 @@ shift_around(struct zini *z, size_t i, int v)
 }
 
 /*
+ * Whether row k of the window is on the board, walls included: the
+ * states are the board's own bytes, with 8 bytes more each side but no
+ * row above the top wall or below the bottom one.
+ */
+static int
+window_row(const struct zini *z, int k)
+{
+	ptrdiff_t mid = z->wbase + 2 + k * z->off[6];
+
+	return mid >= 0 && (size_t)mid < z->ncell;
+}
+
+/*
  * A step of the greedy begins at cell i: every premium it raises is in
- * the 5 by 5 cells around i, whose states are kept here.
+ * the 5 by 5 cells around i, whose states are kept here (a row past the
+ * walls has none).
  */
 static void
 window_begin(struct zini *z, size_t i)
@@ -631,7 +644,8 @@ window_begin(struct zini *z, size_t i)
 
 	z->wbase = (ptrdiff_t)i - 2 * z->off[6] - 2;
 	for (k = 0; k < 5; k++)
-		z->snap[k] = load8(z->state + z->wbase + k * z->off[6]);
+		z->snap[k] = window_row(z, k) ?
+		    load8(z->state + z->wbase + k * z->off[6]) : 0;
 }
 
 /*
@@ -649,6 +663,8 @@ window_end(struct zini *z)
 	int k, b;
 
 	for (k = 0; k < 5; k++) {
+		if (!window_row(z, k))
+			continue;
 		now = load8(z->state + base + k * z->off[6]) & ONES * ST_CODE;
 		was = z->snap[k] & ONES * ST_CODE;
 		moves = ((now ^ was) + ONES * 0x7f) & (now + ONES *
@@ -780,8 +796,9 @@ greedy(struct zini *z)
 }
 
 /*
- * The figures of a board's mines; its open cells and flags do not count
- * (the board is left covered and unflagged).
+ * The figures of a board's mines; its open cells and flags do not count.
+ * The board is spent: its cells hold the greedy's states when it is
+ * done, so that a huge board needs no second array its size.
  */
 void
 stats_compute(struct board *b, struct stats *st)
@@ -795,7 +812,7 @@ stats_compute(struct board *b, struct stats *st)
 	memset(st, 0, sizeof(*st));
 	board_reset(b);
 	n = (b->height + 2) * b->stride;
-	if (n >= UINT32_MAX || SIZE_MAX - n < 2 * (b->stride + 8))
+	if (n >= UINT32_MAX)
 		errx(GF_EXIT_ERROR, "%s: a %zux%zu board is too large for "
 		    "--stats (%u cells at most)", b->file, b->width,
 		    b->height, UINT32_MAX - 1);
@@ -813,9 +830,8 @@ stats_compute(struct board *b, struct stats *st)
 	z.numbered = xcalloc_mapped(nw, sizeof(uint64_t));
 	island = xcalloc_mapped(nw, sizeof(uint64_t));
 	z.covered = xcalloc_mapped(nw, sizeof(uint64_t));
-	/* A row and 8 cells more each side, for the window's rows. */
-	z.state_alloc = xcalloc_mapped(n + 2 * (b->stride + 8), 1);
-	z.state = z.state_alloc + b->stride + 8;
+	/* Each row of states replaces the row of cells it is made from. */
+	z.state = b->cell;
 	z.capstack = 1024;
 	z.stack = xreallocarray(NULL, z.capstack, sizeof(*z.stack));
 	z.caprun = 1024;
@@ -844,7 +860,6 @@ stats_compute(struct board *b, struct stats *st)
 	free(z.numbered);
 	free(island);
 	free(z.covered);
-	free(z.state_alloc);
 	free(z.stack);
 	free(z.run);
 }
