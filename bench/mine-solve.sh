@@ -18,7 +18,7 @@
 # usage: bench/mine-solve.sh [builddir]
 # GAMES (default 20000; 100000 for figures to quote) sets the games a rate is measured on; the
 # interval narrows as 1/sqrt(GAMES).  SIDE (default 10000) the side of
-# the board of part 3.
+# the board of part 3, RUNS (default 5) the runs of each program there.
 
 set -eu
 
@@ -71,12 +71,21 @@ awk -v n="$n" -v t="$t" 'BEGIN {
 	    "%d boards in %.2f s CPU\n", n / t, n, t }'
 
 "$mr" -g "${side}x$side" -m $(( side * side / 6 )) -S 1 | sed 1d > "$tmp/big"
-wc=$(cpu wc -l "$tmp/big")
-rd=$(cpu "$mr" "$tmp/big")
-st=$(cpu "$mr" --stats "$tmp/big")
+# RUNS (default 5) runs of each, taken in turn so that a slow spell of a
+# shared machine falls on all three alike; the medians are compared.
+: > "$tmp/wc"; : > "$tmp/rd"; : > "$tmp/st"
+for ((i = 0; i < ${RUNS:-5}; i++)); do
+	cpu wc -l "$tmp/big" >> "$tmp/wc"
+	cpu "$mr" "$tmp/big" >> "$tmp/rd"
+	cpu "$mr" --stats "$tmp/big" >> "$tmp/st"
+done
+median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+wc=$(median "$tmp/wc")
+rd=$(median "$tmp/rd")
+st=$(median "$tmp/st")
 "$mr" --stats "$tmp/big" > "$tmp/stats"
 awk -v wc="$wc" -v rd="$rd" -v st="$st" -v side="$side" \
-    -v s="$(cat "$tmp/stats")" 'BEGIN {
-	printf "--stats on %dx%d: %.2f s CPU; %.2fx reading and writing it " \
-	    "(%.2f s), %.1fx wc -l (%.2f s)\n  %s\n", side, side, st, st / rd,
-	    rd, st / wc, wc, s }'
+    -v runs="${RUNS:-5}" -v s="$(cat "$tmp/stats")" 'BEGIN {
+	printf "--stats on %dx%d, medians of %d runs: %.2f s CPU; %.2fx " \
+	    "reading and writing it (%.2f s), %.1fx wc -l (%.2f s)\n  %s\n",
+	    side, side, runs, st, st / rd, rd, st / wc, wc, s }'
