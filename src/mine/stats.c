@@ -1,23 +1,23 @@
 /*
  * stats.c: the difficulty figures of a board's mines, as the players'
  * community defines them (mine-reveal(1) gives the definitions): 3BV,
- * openings, islands and the greedy ZiNi estimate.  Everything is linear
- * in the cells and nothing recurses.  The zeros, the numbered cells and
- * the island cells are found a row of 64 cells at a time as planes of
- * bits, and each cell's state and premium is then kept in the board's
- * own byte for the cell, so that the greedy touches one byte a cell and
- * a huge board needs no second array its size.  An opening or an
- * island is walked a run of cells at a time from an explicit stack, once
- * to count it and, for an opening, once more when the greedy opens it.  The greedy's "highest premium, first in reading order"
- * is found a premium at a time, from the highest down: a sweep of the
- * state bytes in reading order, eight at a time, finds each cell of the
- * premium, and a small heap holds the cells a step raised above it, or
- * to it behind the sweep.  A step only raises premiums in the 5 by 5
- * cells around it (it flags mines and opens cells there; an opening
- * opened lowers premiums on its rim, never raises one), so those cells
- * alone are looked at when it is done.  The premiums are worked out
- * once, on the covered board, and then changed by what each step does,
- * never worked out again.
+ * openings, islands and the greedy ZiNi estimate.  Everything is linear in
+ * the cells and nothing recurses.  The zeros, the numbered cells and the
+ * island cells are found a row of 64 cells at a time as planes of bits, and
+ * each cell's state and premium is then kept in the board's own byte for
+ * the cell, so that the greedy touches one byte a cell and a huge board
+ * needs no second array its size.  An opening or an island is walked a run
+ * of cells at a time from an explicit stack, once to count it and, for an
+ * opening, once more when the greedy opens it.  The greedy's "highest
+ * premium, first in reading order" is found a premium at a time, from the
+ * highest down: a sweep of the state bytes in reading order, eight at a
+ * time, finds each cell of the premium, and a small heap holds the cells a
+ * step raised above it, or to it behind the sweep.  A step only raises
+ * premiums in the 5 by 5 cells around it (it flags mines and opens cells
+ * there; an opening opened lowers premiums on its rim, never raises one),
+ * so those cells alone are looked at when it is done.  The premiums are
+ * worked out once, on the covered board, and then changed by what each step
+ * does, never worked out again.
  */
 
 #include "config.h"
