@@ -324,7 +324,7 @@ complete(struct polish *p, double deadline)
 static uint32_t
 play_round(struct polish *p, const struct rect *w)
 {
-	size_t n;
+	size_t n, i;
 	uint32_t cleared;
 
 	keep_moves(p, w);
@@ -335,8 +335,8 @@ play_round(struct polish *p, const struct rect *w)
 			cleared += take(p, &p->plan[p->ready[--p->nready]]);
 		if ((n = free_moves(p, &p->region)) == 0)
 			break;
-		n = draw(p, n);
-		cleared += take(p, &p->moves[n]);
+		i = draw(p, n);
+		cleared += take(p, &p->moves[i]);
 	}
 	return cleared;
 }

@@ -77,6 +77,7 @@ struct zini {
 	uint64_t	 left;		/* 3BV not yet cleared */
 	ptrdiff_t	 wbase;		/* the step's window's first cell */
 	uint64_t	 snap[5];	/* its rows' states, as it began */
+	unsigned int	 wrows;		/* bit k: its row k is on the board */
 };
 
 /* What walk_region does with the rim of an opening. */
@@ -643,9 +644,14 @@ window_begin(struct zini *z, size_t i)
 	int k;
 
 	z->wbase = (ptrdiff_t)i - 2 * z->off[6] - 2;
-	for (k = 0; k < 5; k++)
-		z->snap[k] = window_row(z, k) ?
-		    load8(z->state + z->wbase + k * z->off[6]) : 0;
+	z->wrows = 0;
+	for (k = 0; k < 5; k++) {
+		z->snap[k] = 0;
+		if (!window_row(z, k))
+			continue;
+		z->wrows |= 1U << k;
+		z->snap[k] = load8(z->state + z->wbase + k * z->off[6]);
+	}
 }
 
 /*
@@ -663,7 +669,7 @@ window_end(struct zini *z)
 	int k, b;
 
 	for (k = 0; k < 5; k++) {
-		if (!window_row(z, k))
+		if (!(z->wrows >> k & 1))
 			continue;
 		now = load8(z->state + base + k * z->off[6]) & ONES * ST_CODE;
 		was = z->snap[k] & ONES * ST_CODE;
