@@ -1,8 +1,9 @@
 #!/bin/sh
 # xq-files.sh: every game line of a collection of real game files
-# (PGN, DhtmlXQ, XQF, CBF) against its true ICCS moves, the test
-# scrambler (xqf-scramble, built by make check) against the real
-# obfuscated XQF files, and the speed of reading PGN.
+# (PGN, DhtmlXQ, XQF, CBF) against its true ICCS moves, its CBR files
+# read without a fault, the test scrambler (xqf-scramble, built by make
+# check) against the real obfuscated XQF files, and the speed of reading
+# PGN.
 #
 #	bench/xq-files.sh [DIR]
 #
@@ -107,6 +108,23 @@ for f in "$dir"/xqf/*/*; do
 	fi
 done
 echo "XQF 0x12 scrambled again: $same / $((all - faulty)) the same ($faulty with faults left out)"
+
+# CC Bridge's binary records: no true line is known for them, so each
+# must read without a fault, its moves checked against the rules as they
+# are read, and write the same moves again as XQF and back.
+cbr_ok=0 cbr_all=0
+find "$dir" -name '*.cbr' | sort > "$tmp/cbr.files"
+while IFS= read -r f; do
+	cbr_all=$((cbr_all + 1))
+	if "$xq" --lines -f iccs "$f" > "$tmp/cbr.lines" 2>&1 &&
+	    "$xq" -f xqf "$f" > "$tmp/cbr.xqf" 2>/dev/null &&
+	    "$xq" --lines -f iccs "$tmp/cbr.xqf" | cmp -s - "$tmp/cbr.lines"; then
+		cbr_ok=$((cbr_ok + 1))
+	else
+		echo "fault: $f" >&2
+	fi
+done < "$tmp/cbr.files"
+echo "CBR files read without a fault: $cbr_ok / $cbr_all"
 
 # Speed: the CCPD samples concatenated, a hundred times over.
 for i in $(seq 100); do

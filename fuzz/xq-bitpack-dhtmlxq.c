@@ -1,4 +1,4 @@
-/* fuzz-sources: src/xq/cbf.c src/xq/dhtmlxq.c src/xq/gamefile.c src/xq/pgn.c src/xq/xqf.c src/xq/notation.c src/xq/board.c src/xq/board64.c src/xq/movegen.c src/xq/order.c src/xq/model.c src/xq/pack.c */
+/* fuzz-sources: src/xq/cbf.c src/xq/cbr.c src/xq/dhtmlxq.c src/xq/gamefile.c src/xq/pgn.c src/xq/xqf.c src/xq/notation.c src/xq/board.c src/xq/board64.c src/xq/movegen.c src/xq/order.c src/xq/model.c src/xq/pack.c */
 /*
  * xq-bitpack-dhtmlxq.c: libFuzzer harness for the DhtmlXQ reader.  Any input is
  * read as a DhtmlXQ file; every game it yields must hold only legal lines

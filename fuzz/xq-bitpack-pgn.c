@@ -1,4 +1,4 @@
-/* fuzz-sources: src/xq/cbf.c src/xq/pgn.c src/xq/gamefile.c src/xq/dhtmlxq.c src/xq/xqf.c src/xq/notation.c src/xq/board.c src/xq/board64.c src/xq/movegen.c src/xq/order.c src/xq/model.c src/xq/pack.c */
+/* fuzz-sources: src/xq/cbf.c src/xq/cbr.c src/xq/pgn.c src/xq/gamefile.c src/xq/dhtmlxq.c src/xq/xqf.c src/xq/notation.c src/xq/board.c src/xq/board64.c src/xq/movegen.c src/xq/order.c src/xq/model.c src/xq/pack.c */
 /*
  * xq-bitpack-pgn.c: libFuzzer harness for the PGN reader.  Any input is
  * read as a PGN file; every game it yields must hold only legal lines

@@ -269,7 +269,7 @@ perft_checked() {
 	[ "$stderr" = "xq-bitpack: unknown scheme: nonesuch (one of: geometric, index, ranked)" ]
 	run --separate-stderr xq-bitpack -i nonesuch </dev/null
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "xq-bitpack: unknown input format: nonesuch (one of: auto, packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf, cbf)" ]
+	[ "$stderr" = "xq-bitpack: unknown input format: nonesuch (one of: auto, packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf, cbf, cbr)" ]
 	run --separate-stderr xq-bitpack --pack-version=3 </dev/null
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "xq-bitpack: unknown packed version: 3 (one of: 1, 2)" ]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# xq-bitpack's game files: PGN, DhtmlXQ and XQF read in any of their
+# xq-bitpack's game files: PGN, DhtmlXQ, XQF, CBF and CBR read in any of their
 # encodings, every game one record (or every line with --lines), faults
 # reported with the rest converted, and PGN, DhtmlXQ and XQF written
 # back to the same games.
@@ -73,17 +73,121 @@ setup() {
 	[ "$output" = '{"tags":{"Event":"x","Round":"2"},"result":null,"end":null,"moves":["h2e2","h9g7","h0g2"]}' ]
 }
 
-@test "a CC Bridge binary record (CBR) is refused by name, once, not read as lines of binary" {
-	# Its magic, then bytes as the real files have them: NULs and
-	# newlines among binary data.
-	printf 'CCBridge Record\000\000\000\000\002\263\312\n\020\336\000\n\000T\000e\000s\000t\000\n' \
-	    >"$tmp/game.cbr"
-	for f in iccs json; do
-		run --separate-stderr xq-bitpack -f "$f" "$tmp/game.cbr"
-		[ "$status" -eq 2 ]
-		[ "$output" = "" ]
-		[ "$stderr" = "xq-bitpack: $tmp/game.cbr: a CC Bridge binary record (CBR), which is not read: save the game from CC Bridge as CBF or PGN" ]
+# put FILE OFFSET OCTAL...: bytes written over FILE at OFFSET.
+put() {
+	printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+
+@test "CBR: a record made of the tool's XQF reads back to the same tree" {
+	# xqf-to-cbr writes CBR from the layout in the manual, with 0xcd in
+	# the bytes CBR leaves free and after each string's NUL; the shipped
+	# record was made the same way.
+	xq-bitpack -f xqf "$d/wukong-game.ubb" > "$tmp/game.xqf"
+	xqf-to-cbr < "$tmp/game.xqf" > "$tmp/game.cbr"
+	cmp "$tmp/game.cbr" "$d/wukong-game.cbr"
+	[ "$(head -c 16 "$tmp/game.cbr" | tr '\000' @)" = "CCBridge Record@" ]
+	run --separate-stderr xq-bitpack --lines -f iccs "$tmp/game.cbr"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "" ]
+	[ "$output" = "$(cat "$d/wukong-game.lines")" ]
+	# Tags, result and every comment, the one before the first move too.
+	xq-bitpack -f pgn "$tmp/game.xqf" > "$tmp/xqf.pgn"
+	run --separate-stderr xq-bitpack -f pgn "$tmp/game.cbr"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$tmp/xqf.pgn")" ]
+	[[ "$output" == *'{Here branching occurrs}'* ]]
+	# Told by its magic from standard input, or named by -i.
+	run --separate-stderr xq-bitpack --lines -f iccs < "$tmp/game.cbr"
+	[ "$output" = "$(cat "$d/wukong-game.lines")" ]
+	run --separate-stderr xq-bitpack -i cbr --lines -f iccs "$d/wukong-game.cbr"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$d/wukong-game.lines")" ]
+	run --separate-stderr xq-bitpack -i cbr "$d/features.pgn"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "xq-bitpack: $d/features.pgn: not a CBR file (too short or no CCBridge Record magic)" ]
+}
+
+@test "CBR: the side to move, the move number, the result and the tags" {
+	cat > "$tmp/black.pgn" <<'EOF2'
+[Event "象棋桥"]
+[Red "红方"]
+[Black "黑方"]
+[Result "0-1"]
+[FEN "4k4/9/9/9/9/9/9/9/4c4/3K5 b - - 0 1"]
+1... e1d1 {将军} 2. d0d1 e9f9 0-1
+EOF2
+	xq-bitpack -f xqf "$tmp/black.pgn" > "$tmp/black.xqf"
+	xqf-to-cbr -b < "$tmp/black.xqf" > "$tmp/black.cbr"
+	put "$tmp/black.cbr" 2116 '\007'
+	run --separate-stderr xq-bitpack -f json "$tmp/black.cbr"
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"tags":{"Event":"象棋桥","Red":"红方","Black":"黑方"},"result":"0-1","end":null,"fen":"4k4/9/9/9/9/9/9/9/4c4/3K5 b - - 0 7","moves":["e1d1","d0d1","e9f9"]}' ]
+	# Red to move: Black's first move is refused, and said so.
+	xqf-to-cbr < "$tmp/black.xqf" > "$tmp/red.cbr"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/red.cbr"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "xq-bitpack: $tmp/red.cbr: game 1: ply 1: e1d1: "* ]]
+	# A square off the board cuts its line, the moves before it kept.
+	cp "$tmp/black.cbr" "$tmp/off.cbr"
+	put "$tmp/off.cbr" 2232 '\132'
+	run --separate-stderr xq-bitpack -f iccs "$tmp/off.cbr"
+	[ "$status" -eq 1 ]
+	[ "$output" = "e1d1" ]
+	[ "$stderr" = "xq-bitpack: $tmp/off.cbr: game 1: ply 2: 5a4b: square off the board; the rest of its line is left out" ]
+	# Neither 1 nor 2: not taken from the first move, reported.
+	put "$tmp/red.cbr" 2112 '\000'
+	run --separate-stderr xq-bitpack -f iccs "$tmp/red.cbr"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: $tmp/red.cbr: game 1: side to move neither 1 (Red) nor 2 (Black), the moves are left out (0)" ]
+}
+
+@test "CBR: a bad record is reported and the rest kept; other kinds and libraries refused by name" {
+	xq-bitpack -f xqf "$d/wukong-game.ubb" > "$tmp/game.xqf"
+	xqf-to-cbr < "$tmp/game.xqf" > "$tmp/game.cbr"
+	# Cut anywhere in the tree: reported, the moves before the cut kept.
+	size=$(wc -c < "$tmp/game.cbr")
+	for n in $(seq 2214 $((size - 1))); do
+		head -c "$n" "$tmp/game.cbr" > "$tmp/cut.cbr"
+		run --separate-stderr xq-bitpack -f iccs "$tmp/cut.cbr"
+		[ "$status" -eq 1 ]
+		[[ "$stderr" == *"cut.cbr: game 1: file ends "* ]]
 	done
+	head -c 2300 "$tmp/game.cbr" > "$tmp/cut.cbr"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/cut.cbr"
+	[ "$output" = "h2e2 h7e7 h0g2 h9g7 c3c4" ]
+	# NULs after the tree are padding; anything else is reported.
+	cp "$tmp/game.cbr" "$tmp/pad.cbr"
+	head -c 100 /dev/zero >> "$tmp/pad.cbr"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/pad.cbr"
+	[ "$status" -eq 0 ]
+	printf 'x' >> "$tmp/pad.cbr"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/pad.cbr"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: $tmp/pad.cbr: game 1: bytes after the move tree (101)" ]
+	# Not a piece on the board; flags not known.
+	cp "$tmp/game.cbr" "$tmp/piece.cbr"
+	put "$tmp/piece.cbr" 2125 '\030'
+	run --separate-stderr xq-bitpack -f iccs "$tmp/piece.cbr"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: $tmp/piece.cbr: game 1: not a piece on the board, the moves are left out (18 at 5)" ]
+	cp "$tmp/game.cbr" "$tmp/flags.cbr"
+	put "$tmp/flags.cbr" 2214 '\014'
+	run --separate-stderr xq-bitpack -f iccs "$tmp/flags.cbr"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "xq-bitpack: $tmp/flags.cbr: game 1: record flags not known, the records from it on are left out (0c)" ]
+	# Another kind of record, and a library: refused, nothing written.
+	cp "$tmp/game.cbr" "$tmp/kind.cbr"
+	put "$tmp/kind.cbr" 19 '\001'
+	run --separate-stderr xq-bitpack -f iccs "$tmp/kind.cbr"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "xq-bitpack: $tmp/kind.cbr: CBR record of kind 1, which is not read (kind 2 is)" ]
+	printf 'CCBridgeLibrary\000\000\000\n\000T\000' > "$tmp/lib.cbl"
+	run --separate-stderr xq-bitpack -f json "$tmp/lib.cbl"
+	[ "$status" -eq 2 ]
+	[ "$output" = "" ]
+	[ "$stderr" = "xq-bitpack: $tmp/lib.cbl: a CC Bridge library (CBL), which is not read: export its games from CC Bridge as CBR, CBF or PGN" ]
 }
 
 @test "PGN: move numbers, comments, nested variations, FEN starts, no moves" {
@@ -266,7 +370,7 @@ $f a comment on a move the game does not have, left out (comment7)" ]
 		run --separate-stderr xq-bitpack -f "$f" "$tmp/lines"
 		[ "$status" -eq 2 ]
 		[ -z "$output" ]
-		[ "$stderr" = "xq-bitpack: $tmp/lines: not a game file: -f $f writes the games of PGN, DhtmlXQ, XQF and CBF files" ]
+		[ "$stderr" = "xq-bitpack: $tmp/lines: not a game file: -f $f writes the games of PGN, DhtmlXQ, XQF, CBF and CBR files" ]
 	done
 	xq-bitpack -f xqf "$d/wukong-game.ubb" >"$tmp/one.xqf"
 	run --separate-stderr xq-bitpack -f xqf "$tmp/one.xqf" "$tmp/one.xqf"

@@ -22,7 +22,7 @@ _xq_bitpack()
 		return
 		;;
 	-i|--input)
-		COMPREPLY=($(compgen -W 'auto board cbf chinese dhtmlxq fen iccs json packed pgn ucci wxf xqf' -- "$cur"))
+		COMPREPLY=($(compgen -W 'auto board cbf cbr chinese dhtmlxq fen iccs json packed pgn ucci wxf xqf' -- "$cur"))
 		return
 		;;
 	-M|--movetext)

@@ -206,7 +206,7 @@ load_shot(const char *path, struct shot *s)
 {
 	char why[160];
 	uint8_t *data;
-	size_t len, cap, got;
+	size_t len;
 	FILE *fp;
 
 	memset(s, 0, sizeof(*s));
@@ -215,18 +215,12 @@ load_shot(const char *path, struct shot *s)
 		warn("%s", path);
 		return -1;
 	}
-	data = NULL;
-	len = cap = 0;
-	for (;;) {
-		if (len == cap) {
-			cap = cap == 0 ? 1 << 20 : cap * 2;
-			data = xreallocarray(data, cap, 1);
-		}
-		if ((got = fread(data + len, 1, cap - len, fp)) == 0)
-			break;
-		len += got;
-	}
+	data = read_all(fp, &len);
 	fclose(fp);
+	if (data == NULL) {
+		warn("%s", path);
+		return -1;
+	}
 	if (picture_decode(data, len, &s->pic, why, sizeof(why)) == -1 ||
 	    image_grid(&s->pic, &s->grid, why, sizeof(why)) == -1) {
 		warnx("%s: %s", path, why);

@@ -143,3 +143,18 @@ br_left(const struct bitreader *br)
 {
 	return br->len * 8 - br->pos;
 }
+
+uint32_t
+le32_get(const unsigned char *p)
+{
+	return p[0] | p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+void
+le32_put(unsigned char *p, uint32_t v)
+{
+	p[0] = v & 0xff;
+	p[1] = v >> 8 & 0xff;
+	p[2] = v >> 16 & 0xff;
+	p[3] = v >> 24 & 0xff;
+}

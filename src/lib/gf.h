@@ -112,6 +112,7 @@ int	 lr_close(struct linereader *);
 int	 lr_blank(const struct linereader *);
 off_t	 lr_left(const struct linereader *);
 char	*lr_slurp(struct linereader *, size_t *);
+unsigned char	*read_all(FILE *, size_t *);
 int	 lr_reread_utf8(struct linereader *, const char *, const char **);
 
 /*
@@ -177,6 +178,10 @@ void	 bw_flush(struct bitwriter *);
 void	 br_init(struct bitreader *, const uint8_t *, size_t);
 int	 br_get(struct bitreader *, unsigned int, uint32_t *);
 int	 br_get_truncbin(struct bitreader *, uint32_t, uint32_t *);
+
+/* Words of 32 bits least significant byte first, as XQF and CBR keep. */
+uint32_t le32_get(const unsigned char *);
+void	 le32_put(unsigned char *, uint32_t);
 size_t	 br_left(const struct bitreader *);
 
 /*

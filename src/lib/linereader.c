@@ -352,6 +352,36 @@ lr_end(const struct linereader *lr, FILE *fp, int json)
 }
 
 /*
+ * The whole of a stream, from where it stands to its end, in memory
+ * of its own; NULL, with errno set, if a read fails.  Too large to hold
+ * is fatal.
+ */
+unsigned char *
+read_all(FILE *fp, size_t *outlen)
+{
+	unsigned char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+
+	for (;;) {
+		if (len == cap) {
+			if (cap > SIZE_MAX / 2)
+				errx(GF_EXIT_ERROR, "input too large");
+			cap = cap ? cap * 2 : 65536;
+			buf = xreallocarray(buf, cap, 1);
+		}
+		if ((n = fread(buf + len, 1, cap - len, fp)) == 0)
+			break;
+		len += n;
+	}
+	if (ferror(fp)) {
+		free(buf);
+		return NULL;
+	}
+	*outlen = len;
+	return buf;
+}
+
+/*
  * The whole input, its first line already read: that line as it was,
  * then the rest, for a reader that needs the file whole (a game file,
  * or text to convert before its lines can be told apart).  NULL after a

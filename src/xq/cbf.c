@@ -134,12 +134,8 @@ read_head(struct gamerec *g, const xmlNode *head, struct xqpos *pos)
 	}
 	if ((n = child_named(head, "RecordResult")) != NULL &&
 	    (v = xmlNodeGetContent(n)) != NULL) {
-		if (strcmp((const char *)v, "1") == 0)
-			gamerec_set_result(g, "1-0");
-		else if (strcmp((const char *)v, "2") == 0)
-			gamerec_set_result(g, "0-1");
-		else if (strcmp((const char *)v, "3") == 0)
-			gamerec_set_result(g, "1/2-1/2");
+		if (strlen((const char *)v) == 1)
+			gamerec_set_result_code(g, (unsigned int)(v[0] - '0'));
 		xmlFree(v);
 	}
 	if ((n = child_named(head, "FEN")) != NULL &&

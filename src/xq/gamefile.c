@@ -294,6 +294,19 @@ gamerec_set_result(struct gamerec *g, const char *r)
 	strlcpy(g->result, r, sizeof(g->result));
 }
 
+/*
+ * The result as XQF, CBF and CBR number it: 1 Red won, 2 Black won, 3 a
+ * draw; any other number leaves it unknown.
+ */
+void
+gamerec_set_result_code(struct gamerec *g, unsigned int code)
+{
+	static const char *const result[] = { "1-0", "0-1", "1/2-1/2" };
+
+	if (code >= 1 && code <= 3)
+		gamerec_set_result(g, result[code - 1]);
+}
+
 /* The line from the start to the node, as a move list. */
 void
 gamerec_line(const struct gamerec *g, uint32_t leaf, struct movelist *ml)
@@ -354,23 +367,61 @@ gamerec_leaves(const struct gamerec *g, uint32_t **out)
 }
 
 /*
- * What a file holds, from its first bytes: XQF by its magic, PGN by a
- * tag pair at its start, CBF by its XML root element, DhtmlXQ by its
- * tags anywhere in the first megabyte (a web page has much before
- * them).  CC Bridge's binary record, CBR, is told by its magic only to
- * be refused by name: its layout is not published.  The tests look at
- * ASCII only, so they hold in any encoding the text may be in.
+ * After the record of node id (NO_NODE if it was refused), which child
+ * says a move follows in its line and sibling that an alternative to it
+ * comes after that line: t->parent is the parent of the next record.  A
+ * record with an alternative keeps its parent on the stack; a line that
+ * ends takes the parent of the next record off it.  Returns 1 if a
+ * record follows, 0 when the tree is done (the stack freed) or holds
+ * more alternatives than a game may have moves.
  */
-static const char cbr_magic[] = "CCBridge Record";	/* and its NUL */
+int
+preorder_next(struct preorder *t, uint32_t id, int child, int sibling)
+{
+	if (sibling) {
+		if (t->n == t->cap) {
+			t->cap = t->cap ? t->cap * 2 : 64;
+			if (t->cap > GAME_MAXNODES)
+				goto done;
+			t->stack = xreallocarray(t->stack, t->cap,
+			    sizeof(*t->stack));
+		}
+		t->stack[t->n++] = t->parent;
+	}
+	if (child) {
+		t->parent = id;
+		return 1;
+	}
+	if (t->n > 0) {
+		t->parent = t->stack[--t->n];
+		return 1;
+	}
+done:
+	free(t->stack);
+	memset(t, 0, sizeof(*t));
+	return 0;
+}
+
+/*
+ * What a file holds, from its first bytes: XQF and CBR by their magic,
+ * PGN by a tag pair at its start, CBF by its XML root element, DhtmlXQ
+ * by its tags anywhere in the first megabyte (a web page has much before
+ * them).  CC Bridge's library of records, CBL, is told by its magic only
+ * to be refused by name.  The tests look at ASCII only, so they hold in
+ * any encoding the text may be in.
+ */
+static const char cbl_magic[] = "CCBridgeLibrary";	/* and its NUL */
 
 enum file_format
 detect_file_format(const char *s, size_t len)
 {
 	if (xqf_detect((const unsigned char *)s, len))
 		return FILE_XQF;
-	if (len >= sizeof(cbr_magic) &&
-	    memcmp(s, cbr_magic, sizeof(cbr_magic)) == 0)
+	if (cbr_detect((const unsigned char *)s, len))
 		return FILE_CBR;
+	if (len >= sizeof(cbl_magic) &&
+	    memcmp(s, cbl_magic, sizeof(cbl_magic)) == 0)
+		return FILE_CBL;
 	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
 		s += 3;
 		len -= 3;
@@ -419,18 +470,20 @@ read_game_file(const char *s, size_t len, const char *name,
 
 	if (ff == FILE_NONE && (ff = detect_file_format(s, len)) == FILE_NONE) {
 		fflush(stdout);
-		warnx("%s: not a PGN, DhtmlXQ, XQF or CBF file", name);
+		warnx("%s: not a PGN, DhtmlXQ, XQF, CBF or CBR file", name);
 		return -1;
 	}
-	if (ff == FILE_CBR) {
+	if (ff == FILE_CBL) {
 		fflush(stdout);
-		warnx("%s: a CC Bridge binary record (CBR), which is not read: "
-		    "save the game from CC Bridge as CBF or PGN", name);
+		warnx("%s: a CC Bridge library (CBL), which is not read: "
+		    "export its games from CC Bridge as CBR, CBF or PGN", name);
 		return -1;
 	}
 	if (ff == FILE_XQF)
 		return xqf_read((const unsigned char *)s, len, name,
 		    encoding != NULL ? encoding : "GB18030", fn, arg);
+	if (ff == FILE_CBR)
+		return cbr_read((const unsigned char *)s, len, name, fn, arg);
 	if ((ff == FILE_CBF && !cbf_detect(s, len)) ||
 	    (ff == FILE_DHTMLXQ && !dhtmlxq_detect(s, len))) {
 		fflush(stdout);

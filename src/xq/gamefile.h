@@ -1,6 +1,6 @@
 /*
  * gamefile.h: games as game files hold them, and the readers and
- * writers of those files (pgn.c, dhtmlxq.c, xqf.c, cbf.c).
+ * writers of those files (pgn.c, dhtmlxq.c, xqf.c, cbf.c, cbr.c).
  *
  * A game is its tags, its start position and a tree of moves whose
  * first child at every node is the line played: the main line is the
@@ -82,10 +82,23 @@ void		 gamerec_comment(struct gamerec *, uint32_t, const char *,
 void		 gamerec_fault(struct gamerec *, size_t, const char *,
 		    const char *, size_t);
 void		 gamerec_set_result(struct gamerec *, const char *);
+void		 gamerec_set_result_code(struct gamerec *, unsigned int);
 void		 gamerec_main_line(const struct gamerec *, struct movelist *);
 size_t		 gamerec_leaves(const struct gamerec *, uint32_t **);
 void		 gamerec_line(const struct gamerec *, uint32_t,
 		    struct movelist *);
+
+/*
+ * Move records in depth-first pre-order, as XQF and CBR keep them: a
+ * move, the line that follows it, then its alternative.  After each
+ * record, preorder_next gives the parent of the next.
+ */
+struct preorder {
+	uint32_t	 parent;	/* of the next record */
+	uint32_t	*stack;		/* parents of alternatives to come */
+	size_t		 n, cap;
+};
+int		 preorder_next(struct preorder *, uint32_t, int, int);
 
 /* The readers: a whole file in memory; faults reported as they come. */
 void		 pgn_read(const char *, size_t, const char *, game_fn *,
@@ -103,6 +116,10 @@ int		 cbf_detect(const char *, size_t);
 int		 xqf_read(const unsigned char *, size_t, const char *,
 		    const char *, game_fn *, void *);
 int		 xqf_detect(const unsigned char *, size_t);
+/* CBR is binary too: its strings are UTF-16LE, whatever is given. */
+int		 cbr_read(const unsigned char *, size_t, const char *,
+		    game_fn *, void *);
+int		 cbr_detect(const unsigned char *, size_t);
 
 /* The writers, onto a stream: a whole game, tree and comments. */
 void		 pgn_write(FILE *, const struct gamerec *, enum notation);
@@ -117,7 +134,8 @@ enum file_format {
 	FILE_DHTMLXQ,
 	FILE_XQF,
 	FILE_CBF,
-	FILE_CBR	/* known by its magic, not read */
+	FILE_CBR,
+	FILE_CBL	/* known by its magic, not read */
 };
 enum file_format detect_file_format(const char *, size_t);
 int	 starts_game_file(const char *, size_t);

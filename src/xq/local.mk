@@ -2,8 +2,9 @@
 bin_PROGRAMS += xq-bitpack
 xq_bitpack_SOURCES = \
 	src/xq/board.c \
-	src/xq/cbf.c \
 	src/xq/board64.c \
+	src/xq/cbf.c \
+	src/xq/cbr.c \
 	src/xq/dhtmlxq.c \
 	src/xq/gamefile.c \
 	src/xq/gamefile.h \
@@ -124,6 +125,7 @@ TESTS += tests/xq-files.bats
 EXTRA_DIST += \
 	bench/xq-files.sh \
 	fuzz/xq-bitpack-cbf.c \
+	fuzz/xq-bitpack-cbr.c \
 	fuzz/xq-bitpack-dhtmlxq.c \
 	fuzz/xq-bitpack-files.h \
 	fuzz/xq-bitpack-pgn.c \
@@ -156,6 +158,7 @@ EXTRA_DIST += \
 	tests/data/xq-files/wukong-bulk-games-uci.iccs \
 	tests/data/xq-files/wukong-bulk-games-uci.pgn \
 	tests/data/xq-files/wukong-game-0x12.xqf \
+	tests/data/xq-files/wukong-game.cbr \
 	tests/data/xq-files/wukong-game.lines \
 	tests/data/xq-files/wukong-game.ubb \
 	tests/data/xq-files/wukong-winboard-san.iccs \
@@ -167,3 +170,7 @@ EXTRA_DIST += \
 # Plain XQF files disguised as version 0x12, for the tests of the reader.
 check_PROGRAMS += xqf-scramble
 xqf_scramble_SOURCES = src/xq/xqf-scramble.c
+
+# Plain XQF files made CBR records, for the tests of the CBR reader.
+check_PROGRAMS += xqf-to-cbr
+xqf_to_cbr_SOURCES = src/xq/xqf-to-cbr.c

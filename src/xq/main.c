@@ -74,7 +74,7 @@ static size_t xqf_written;
 #define OUT_NAMES "packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, " \
     "dhtmlxq, xqf"
 #define IN_NAMES "auto, packed, fen, board, iccs, ucci, wxf, chinese, json, " \
-    "pgn, dhtmlxq, xqf, cbf"
+    "pgn, dhtmlxq, xqf, cbf, cbr"
 
 static __dead void usage(int);
 static void	 parse_format(const char *, struct options *);
@@ -199,10 +199,12 @@ parse_input(const char *arg, struct options *o)
 	else if (strcmp(arg, "board") == 0)
 		o->input = IN_BOARD;
 	else if (strcmp(arg, "pgn") == 0 || strcmp(arg, "dhtmlxq") == 0 ||
-	    strcmp(arg, "xqf") == 0 || strcmp(arg, "cbf") == 0) {
+	    strcmp(arg, "xqf") == 0 || strcmp(arg, "cbf") == 0 ||
+	    strcmp(arg, "cbr") == 0) {
 		o->input = IN_FILE;
 		o->file_format = arg[0] == 'p' ? FILE_PGN : arg[0] == 'd' ?
-		    FILE_DHTMLXQ : arg[0] == 'x' ? FILE_XQF : FILE_CBF;
+		    FILE_DHTMLXQ : arg[0] == 'x' ? FILE_XQF : arg[2] == 'f' ?
+		    FILE_CBF : FILE_CBR;
 	} else if (notation_from_name(arg, &o->in_notation) == 0)
 		o->input = o->in_notation == NOTATION_AUTO ? IN_AUTO :
 		    IN_MOVES;
@@ -781,7 +783,7 @@ filter_stream(struct linereader *lr, const struct options *o)
 	if (first && game_file_output(o) != NULL) {
 		fflush(stdout);
 		warnx("%s: not a game file: -f %s writes the games of PGN, "
-		    "DhtmlXQ, XQF and CBF files", lr->name,
+		    "DhtmlXQ, XQF, CBF and CBR files", lr->name,
 		    game_file_output(o));
 		return GF_EXIT_ERROR;
 	}

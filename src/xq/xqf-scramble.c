@@ -32,10 +32,7 @@ static const char copyright[] = "[(C) Copyright Mr. Dong Shiwei.]";
 
 static __dead void usage(void);
 static int	 hex_keys(const char *, uint8_t *);
-static uint32_t	 get_u32(const unsigned char *);
-static void	 put_u32(unsigned char *, uint32_t);
 static uint8_t	 g(uint8_t);
-static size_t	 read_all(unsigned char **);
 static void	 set_mask(const unsigned char *, uint8_t *);
 static void	 normalise(unsigned char *, size_t);
 static int	 by_byte(const void *, const void *);
@@ -65,21 +62,6 @@ hex_keys(const char *s, uint8_t *k)
 	return 0;
 }
 
-static uint32_t
-get_u32(const unsigned char *p)
-{
-	return p[0] | p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void
-put_u32(unsigned char *p, uint32_t v)
-{
-	p[0] = v & 0xff;
-	p[1] = v >> 8 & 0xff;
-	p[2] = v >> 16 & 0xff;
-	p[3] = v >> 24 & 0xff;
-}
-
 static uint8_t
 g(uint8_t k)
 {
@@ -87,26 +69,6 @@ g(uint8_t k)
 }
 
 /* All of stdin, in memory; its length. */
-static size_t
-read_all(unsigned char **out)
-{
-	unsigned char *in = NULL;
-	size_t n = 0, cap = 0, r;
-
-	do {
-		if (n == cap) {
-			cap = cap ? cap * 2 : 65536;
-			in = xreallocarray(in, cap, 1);
-		}
-		r = fread(in + n, 1, cap - n, stdin);
-		n += r;
-	} while (r > 0);
-	if (ferror(stdin))
-		err(GF_EXIT_ERROR, "stdin");
-	*out = in;
-	return n;
-}
-
 /* What is added to byte i (mod 32) from 0x400 on, from the header. */
 static void
 set_mask(const unsigned char *h, uint8_t *mask)
@@ -168,7 +130,7 @@ normalise(unsigned char *b, size_t n)
 			continue;
 		if (n - at < 4)
 			break;
-		len = get_u32(b + at) - ckey;
+		len = le32_get(b + at) - ckey;
 		at += 4;
 		if (len > n - at)
 			break;
@@ -186,7 +148,8 @@ main(int argc, char *argv[])
 	int slot;
 
 	if (argc == 2 && strcmp(argv[1], "-n") == 0) {
-		n = read_all(&in);
+		if ((in = read_all(stdin, &n)) == NULL)
+			err(GF_EXIT_ERROR, "stdin");
 		normalise(in, n);
 		if (fwrite(in, 1, n, stdout) != n || fflush(stdout) == EOF)
 			err(GF_EXIT_ERROR, "stdout");
@@ -195,7 +158,8 @@ main(int argc, char *argv[])
 	}
 	if (argc != 2 || hex_keys(argv[1], k) == -1)
 		usage();
-	n = read_all(&in);
+	if ((in = read_all(stdin, &n)) == NULL)
+		err(GF_EXIT_ERROR, "stdin");
 	if (n < HEADER || in[0] != 'X' || in[1] != 'Q' || in[2] != 0x0a)
 		errx(GF_EXIT_ERROR, "not a plain XQF file (version 0x0a)");
 	/* A comment gains no bytes; records only lose their length. */
@@ -221,7 +185,7 @@ main(int argc, char *argv[])
 	for (at = o = HEADER; at < n; ) {
 		if (n - at < 8)
 			errx(GF_EXIT_ERROR, "plain XQF cut inside a record");
-		len = get_u32(in + at + 4);
+		len = le32_get(in + at + 4);
 		if (len > n - at - 8)
 			errx(GF_EXIT_ERROR, "plain XQF cut inside a comment");
 		out[o] = (uint8_t)(in[at] + xyf);
@@ -231,7 +195,7 @@ main(int argc, char *argv[])
 		out[o + 3] = 0;
 		o += 4;
 		if (len > 0) {
-			put_u32(out + o, len + ckey);
+			le32_put(out + o, len + ckey);
 			memcpy(out + o + 4, in + at + 8, len);
 			o += 4 + len;
 		}

@@ -193,33 +193,26 @@ read_pieces(const struct xqf *x, struct xqpos *pos)
 	return 0;
 }
 
-/*
- * The records from 0x400 on.  A stack holds the parents of siblings
- * still to come: a record with a sibling pushes its parent, and a line
- * that ends pops the parent of the next record.
- */
+/* The records from 0x400 on, in the order preorder_next follows. */
 static void
 read_tree(struct xqf *x, struct gamerec *g)
 {
-	uint32_t *stack = NULL, parent, id;
-	size_t sp = 0, cap = 0;
+	struct preorder t = { 0, NULL, 0, 0 };
 	uint8_t rec[4], lb[4];
 	struct xqmove m;
 	struct xqpos start;
-	int child, sibling, comment, from, to, root = 1;
-	uint32_t len;
+	int child, sibling, comment, root = 1, more;
+	uint32_t id, len;
 	char *text, tok[24];
 
-
 	x->at = XQF_HEADER;
-	parent = NO_NODE;
-	for (;;) {
+	do {
 		/* Every pass is for a record the one before promised. */
 		if (get(x, rec, 4) == -1) {
 			gamerec_fault(g, 0, root ? "file ends before its "
 			    "first record" : "file ends inside the move tree",
 			    "", 0);
-			break;
+			goto done;
 		}
 		if (x->version <= 0x0a) {
 			child = rec[2] & 0xf0;
@@ -230,39 +223,28 @@ read_tree(struct xqf *x, struct gamerec *g)
 			sibling = rec[2] & 0x40;
 			comment = rec[2] & 0x20;
 		}
-		if (root)
-			id = 0;
-		else {
-			from = xqf_square((uint8_t)(rec[0] - 0x18 - x->xyf));
-			to = xqf_square((uint8_t)(rec[1] - 0x20 - x->xyt));
-			if (from == -1 || to == -1) {
-				snprintf(tok, sizeof(tok), "%02x%02x", rec[0],
-				    rec[1]);
-				if (parent != NO_NODE)
-					gamerec_fault(g, g->node[parent].ply +
-					    1, "square off the board", tok,
-					    strlen(tok));
-				id = NO_NODE;
-			} else {
-				m.from = from;
-				m.to = to;
-				/* Whoever moves first is to move. */
-				if (g->n == 1 && parent == 0 &&
-				    g->start.sq[from] != EMPTY) {
-					start = g->start;
-					start.side = PIECE_SIDE(
-					    g->start.sq[from]);
-					gamerec_set_start(g, &start);
-				}
-				id = gamerec_play(g, parent, m, NULL);
+		id = 0;
+		if (!root) {
+			/* Off the board is refused, by its bytes. */
+			m.from = (uint8_t)xqf_square((uint8_t)(rec[0] - 0x18 -
+			    x->xyf));
+			m.to = (uint8_t)xqf_square((uint8_t)(rec[1] - 0x20 -
+			    x->xyt));
+			snprintf(tok, sizeof(tok), "%02x%02x", rec[0], rec[1]);
+			/* Whoever moves first is to move. */
+			if (g->n == 1 && t.parent == 0 &&
+			    m.from < XQ_SQUARES && g->start.sq[m.from] != EMPTY) {
+				start = g->start;
+				start.side = PIECE_SIDE(g->start.sq[m.from]);
+				gamerec_set_start(g, &start);
 			}
+			id = gamerec_play(g, t.parent, m, m.from < XQ_SQUARES &&
+			    m.to < XQ_SQUARES ? NULL : tok);
 		}
 		if (comment) {
 			if (get(x, lb, 4) == -1)
 				goto truncated;
-			len = lb[0] | lb[1] << 8 | (uint32_t)lb[2] << 16 |
-			    (uint32_t)lb[3] << 24;
-			len -= x->comment_key;
+			len = le32_get(lb) - x->comment_key;
 			if (len > x->len - x->at)
 				goto truncated;
 			if (len > 0) {
@@ -274,38 +256,20 @@ read_tree(struct xqf *x, struct gamerec *g)
 		}
 		if (root) {
 			root = 0;
-			if (!child)
-				break;
-			parent = 0;
-			continue;
-		}
-		if (sibling) {
-			if (sp == cap) {
-				cap = cap ? cap * 2 : 64;
-				if (cap > GAME_MAXNODES)
-					break;
-				stack = xreallocarray(stack, cap,
-				    sizeof(*stack));
-			}
-			stack[sp++] = parent;
-		}
-		if (child)
-			parent = id;
-		else if (sp > 0)
-			parent = stack[--sp];
-		else
-			break;
-	}
+			more = child != 0;
+		} else
+			more = preorder_next(&t, id, child, sibling);
+	} while (more);
 	if (x->at < x->len) {
 		snprintf(tok, sizeof(tok), "%zu", x->len - x->at);
 		gamerec_fault(g, 0, "bytes after the move tree", tok,
 		    strlen(tok));
 	}
-	free(stack);
-	return;
+	goto done;
 truncated:
 	gamerec_fault(g, 0, "file ends inside a comment", "", 0);
-	free(stack);
+done:
+	free(t.stack);
 }
 
 /*
@@ -342,17 +306,7 @@ xqf_read(const unsigned char *b, size_t len, const char *file,
 	for (i = 0; i < sizeof(header_strings) / sizeof(header_strings[0]);
 	    i++)
 		add_string(&g, &x, header_strings[i].at, header_strings[i].tag);
-	switch (b[0x33]) {
-	case 1:
-		gamerec_set_result(&g, "1-0");
-		break;
-	case 2:
-		gamerec_set_result(&g, "0-1");
-		break;
-	case 3:
-		gamerec_set_result(&g, "1/2-1/2");
-		break;
-	}
+	gamerec_set_result_code(&g, b[0x33]);
 	if (read_pieces(&x, &pos) == -1) {
 		gamerec_fault(&g, 0, "two pieces on one square in the piece "
 		    "table, the moves are left out", "", 0);
@@ -375,7 +329,6 @@ done:
  */
 
 static void	 put_string(unsigned char *, size_t, size_t, const char *);
-static void	 put_u32(FILE *, uint32_t);
 static void	 put_xqf_comment(FILE *, const char *);
 
 /* A Pascal string of at most max bytes, cut at a character. */
@@ -405,17 +358,9 @@ put_string(unsigned char *h, size_t at, size_t max, const char *s)
 }
 
 static void
-put_u32(FILE *fp, uint32_t v)
-{
-	putc(v & 0xff, fp);
-	putc(v >> 8 & 0xff, fp);
-	putc(v >> 16 & 0xff, fp);
-	putc(v >> 24 & 0xff, fp);
-}
-
-static void
 put_xqf_comment(FILE *fp, const char *s)
 {
+	unsigned char lb[4];
 	const char *why;
 	size_t len = 0;
 	char *t = NULL;
@@ -424,7 +369,8 @@ put_xqf_comment(FILE *fp, const char *s)
 		t = text_from_utf8(s, strlen(s), "GB18030", &len, &why);
 	if (t == NULL)
 		len = 0;
-	put_u32(fp, (uint32_t)len);
+	le32_put(lb, (uint32_t)len);
+	fwrite(lb, 1, 4, fp);
 	fwrite(t, 1, len, fp);
 	free(t);
 }
