@@ -81,7 +81,9 @@ main(int argc, char *argv[])
 		{ 0x120, 948, 64 }, { 0x130, 1076, 64 }, { 0x140, 1300, 64 }
 	};
 	static const size_t empty[] = { 756, 1140, 1364, 1652 };
-	unsigned char *x, *out, h[CBR_HEADER], rec[4];
+	/* Static, so that a leak check finds them when a check exits. */
+	static unsigned char *x, *out;
+	unsigned char h[CBR_HEADER], rec[4];
 	char *text;
 	size_t n, at, i, tlen, cap;
 	uint32_t clen;
