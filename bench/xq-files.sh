@@ -2,8 +2,8 @@
 # xq-files.sh: every game line of a collection of real game files
 # (PGN, DhtmlXQ, XQF, CBF) against its true ICCS moves, its CBR files
 # read without a fault, the test scrambler (xqf-scramble, built by make
-# check) against the real obfuscated XQF files, and the speed of reading
-# PGN.
+# check) against the real obfuscated XQF files, the test maker of CBR
+# (xqf-to-cbr) on each file's first game, and the speed of reading PGN.
 #
 #	bench/xq-files.sh [DIR]
 #
@@ -125,6 +125,38 @@ while IFS= read -r f; do
 	fi
 done < "$tmp/cbr.files"
 echo "CBR files read without a fault: $cbr_ok / $cbr_all"
+
+# The first game of each real file, written as XQF and made a CBR record
+# by the test maker (xqf-to-cbr, built by make check): the same lines,
+# and the same PGN but for its tags, which CBR's fields may cut.
+to_cbr=${XQF_TO_CBR:-$top/xqf-to-cbr}
+made_ok=0 made_all=0
+find "$dir" -type f \( -name '*.pgn' -o -name '*.xqf' -o -name '*.XQF' \
+    -o -name '*.txt' -o -name '*.ubb' -o -name '*.cbf' \) | sort \
+    > "$tmp/made.files"
+while IFS= read -r f; do
+	"$xq" -f xqf "$f" > "$tmp/made.xqf" 2>/dev/null
+	[ -s "$tmp/made.xqf" ] || continue
+	made_all=$((made_all + 1))
+	side=
+	if "$xq" -f json "$tmp/made.xqf" 2>/dev/null |
+	    grep -q '"fen":"[^"]* b '; then
+		side=-b
+	fi
+	"$to_cbr" $side < "$tmp/made.xqf" > "$tmp/made.cbr"
+	for r in xqf cbr; do
+		{
+			"$xq" --lines -f iccs "$tmp/made.$r"
+			"$xq" -f pgn "$tmp/made.$r" | grep -v '^\['
+		} > "$tmp/out.$r" 2>/dev/null
+	done
+	if cmp -s "$tmp/out.xqf" "$tmp/out.cbr"; then
+		made_ok=$((made_ok + 1))
+	else
+		echo "differs: $f made CBR" >&2
+	fi
+done < "$tmp/made.files"
+echo "CBR made of each file's XQF: $made_ok / $made_all the same lines and comments"
 
 # Speed: the CCPD samples concatenated, a hundred times over.
 for i in $(seq 100); do

@@ -2,8 +2,9 @@
 /*
  * xq-bitpack-cbr.c: libFuzzer harness for the CBR reader.  Any input is
  * read as a CBR file; every game it yields must hold only legal lines
- * and read back the same when written (xq-bitpack-files.h).  Seed it
- * with CBR files that xqf-to-cbr makes of the tool's XQF output.
+ * and read back the same when written (xq-bitpack-files.h).  Seeded
+ * with tests/data/xq-files/wukong-game.cbr, which xqf-to-cbr made of the
+ * tool's XQF output; more can be made the same way.
  */
 
 #include <stdint.h>
