@@ -78,6 +78,16 @@ put() {
 	printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
 }
 
+# refused FROM NAME OFFSET OCTAL STATUS WHY: FROM with the bytes put at
+# OFFSET, as $tmp/NAME.cbr, read with STATUS and WHY reported of it.
+refused() {
+	cp "$1" "$tmp/$2.cbr"
+	put "$tmp/$2.cbr" "$3" "$4"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/$2.cbr"
+	[ "$status" -eq "$5" ]
+	[ "$stderr" = "xq-bitpack: $tmp/$2.cbr: $6" ]
+}
+
 @test "CBR: a record made of the tool's XQF reads back to the same tree" {
 	# xqf-to-cbr writes CBR from the layout in the manual, with 0xcd in
 	# the bytes CBR leaves free and after each string's NUL; the shipped
@@ -129,12 +139,9 @@ EOF2
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == "xq-bitpack: $tmp/red.cbr: game 1: ply 1: e1d1: "* ]]
 	# A square off the board cuts its line, the moves before it kept.
-	cp "$tmp/black.cbr" "$tmp/off.cbr"
-	put "$tmp/off.cbr" 2232 '\132'
-	run --separate-stderr xq-bitpack -f iccs "$tmp/off.cbr"
-	[ "$status" -eq 1 ]
+	refused "$tmp/black.cbr" off 2232 '\132' 1 \
+	    "game 1: ply 2: 5a4b: square off the board; the rest of its line is left out"
 	[ "$output" = "e1d1" ]
-	[ "$stderr" = "xq-bitpack: $tmp/off.cbr: game 1: ply 2: 5a4b: square off the board; the rest of its line is left out" ]
 	# Neither 1 nor 2: not taken from the first move, reported.
 	put "$tmp/red.cbr" 2112 '\000'
 	run --separate-stderr xq-bitpack -f iccs "$tmp/red.cbr"
@@ -166,23 +173,14 @@ EOF2
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "xq-bitpack: $tmp/pad.cbr: game 1: bytes after the move tree (101)" ]
 	# Not a piece on the board; flags not known.
-	cp "$tmp/game.cbr" "$tmp/piece.cbr"
-	put "$tmp/piece.cbr" 2125 '\030'
-	run --separate-stderr xq-bitpack -f iccs "$tmp/piece.cbr"
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "xq-bitpack: $tmp/piece.cbr: game 1: not a piece on the board, the moves are left out (18 at 5)" ]
-	cp "$tmp/game.cbr" "$tmp/flags.cbr"
-	put "$tmp/flags.cbr" 2214 '\014'
-	run --separate-stderr xq-bitpack -f iccs "$tmp/flags.cbr"
-	[ "$status" -eq 1 ]
-	[ "$stderr" = "xq-bitpack: $tmp/flags.cbr: game 1: record flags not known, the records from it on are left out (0c)" ]
+	refused "$tmp/game.cbr" piece 2125 '\030' 1 \
+	    "game 1: not a piece on the board, the moves are left out (18 at 5)"
+	refused "$tmp/game.cbr" flags 2214 '\014' 1 \
+	    "game 1: record flags not known, the records from it on are left out (0c)"
 	# Another kind of record, and a library: refused, nothing written.
-	cp "$tmp/game.cbr" "$tmp/kind.cbr"
-	put "$tmp/kind.cbr" 19 '\001'
-	run --separate-stderr xq-bitpack -f iccs "$tmp/kind.cbr"
-	[ "$status" -eq 2 ]
+	refused "$tmp/game.cbr" kind 19 '\001' 2 \
+	    "CBR record of kind 1, which is not read (kind 2 is)"
 	[ "$output" = "" ]
-	[ "$stderr" = "xq-bitpack: $tmp/kind.cbr: CBR record of kind 1, which is not read (kind 2 is)" ]
 	printf 'CCBridgeLibrary\000\000\000\n\000T\000' > "$tmp/lib.cbl"
 	run --separate-stderr xq-bitpack -f json "$tmp/lib.cbl"
 	[ "$status" -eq 2 ]

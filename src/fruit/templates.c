@@ -215,12 +215,12 @@ load_shot(const char *path, struct shot *s)
 		warn("%s", path);
 		return -1;
 	}
-	data = read_all(fp, &len);
-	fclose(fp);
-	if (data == NULL) {
+	if ((data = read_all(fp, &len)) == NULL) {
 		warn("%s", path);
+		fclose(fp);
 		return -1;
 	}
+	fclose(fp);
 	if (picture_decode(data, len, &s->pic, why, sizeof(why)) == -1 ||
 	    image_grid(&s->pic, &s->grid, why, sizeof(why)) == -1) {
 		warnx("%s: %s", path, why);

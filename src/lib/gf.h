@@ -178,11 +178,11 @@ void	 bw_flush(struct bitwriter *);
 void	 br_init(struct bitreader *, const uint8_t *, size_t);
 int	 br_get(struct bitreader *, unsigned int, uint32_t *);
 int	 br_get_truncbin(struct bitreader *, uint32_t, uint32_t *);
+size_t	 br_left(const struct bitreader *);
 
 /* Words of 32 bits least significant byte first, as XQF and CBR keep. */
 uint32_t le32_get(const unsigned char *);
 void	 le32_put(unsigned char *, uint32_t);
-size_t	 br_left(const struct bitreader *);
 
 /*
  * rangecoder.c: a range coder for symbols given as [cum, cum + freq) of a

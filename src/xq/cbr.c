@@ -204,7 +204,6 @@ read_tree(struct cbr *c, struct gamerec *g)
 {
 	struct preorder t = { 0, NULL, 0, 0 };
 	const unsigned char *rec;
-	struct xqmove m;
 	uint32_t id;
 	int root = 1, more;
 	char tok[24];
@@ -228,26 +227,16 @@ read_tree(struct cbr *c, struct gamerec *g)
 			    strlen(tok));
 			goto done;
 		}
-		snprintf(tok, sizeof(tok), "%02x%02x", rec[2], rec[3]);
-		id = 0;
-		if (!root) {
-			/* Off the board is refused, by its bytes. */
-			m.from = (uint8_t)cbr_square(rec[2]);
-			m.to = (uint8_t)cbr_square(rec[3]);
-			id = gamerec_play(g, t.parent, m, m.from < XQ_SQUARES &&
-			    m.to < XQ_SQUARES ? NULL : tok);
-		}
+		id = root ? 0 : gamerec_play_squares(g, t.parent,
+		    cbr_square(rec[2]), cbr_square(rec[3]), rec + 2);
 		if ((rec[0] & FLAG_COMMENT) && read_comment(c, g, id) == -1) {
 			gamerec_fault(g, 0, "file ends inside a comment", "",
 			    0);
 			goto done;
 		}
-		if (root) {
-			root = 0;
-			more = !(rec[0] & FLAG_END);
-		} else
-			more = preorder_next(&t, id, !(rec[0] & FLAG_END),
-			    rec[0] & FLAG_SIBLING);
+		more = preorder_next(&t, id, !(rec[0] & FLAG_END),
+		    !root && (rec[0] & FLAG_SIBLING));
+		root = 0;
 	} while (more);
 	/* A record may be padded with NULs, as in a library's slots. */
 	for (i = c->at; i < c->len && c->b[i] == 0; i++)
@@ -289,7 +278,6 @@ cbr_read(const unsigned char *b, size_t len, const char *file,
 	gamerec_init(&g, file, 1);
 	c.b = b;
 	c.len = len;
-	c.at = CBR_HEADER;
 	for (i = 0; i < sizeof(header_strings) / sizeof(header_strings[0]);
 	    i++)
 		add_string(&g, &c, header_strings[i].at, header_strings[i].size,

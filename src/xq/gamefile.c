@@ -245,6 +245,27 @@ gamerec_play(struct gamerec *g, uint32_t parent, struct xqmove m,
 }
 
 /* Play a move written in a notation (NOTATION_AUTO: as it looks). */
+/*
+ * A move of a binary file, from and to our squares or -1 off the board:
+ * a square off the board is refused with the file's two bytes for it.
+ */
+uint32_t
+gamerec_play_squares(struct gamerec *g, uint32_t parent, int from, int to,
+    const unsigned char *bytes)
+{
+	struct xqmove m;
+	char tok[8];
+
+	if (from < 0 || to < 0) {
+		snprintf(tok, sizeof(tok), "%02x%02x", bytes[0], bytes[1]);
+		m.from = m.to = XQ_SQUARES;
+		return gamerec_play(g, parent, m, tok);
+	}
+	m.from = (uint8_t)from;
+	m.to = (uint8_t)to;
+	return gamerec_play(g, parent, m, NULL);
+}
+
 uint32_t
 gamerec_play_text(struct gamerec *g, uint32_t parent, enum notation nt,
     const char *s, size_t len)
@@ -367,9 +388,10 @@ gamerec_leaves(const struct gamerec *g, uint32_t **out)
 }
 
 /*
- * After the record of node id (NO_NODE if it was refused), which child
- * says a move follows in its line and sibling that an alternative to it
- * comes after that line: t->parent is the parent of the next record.  A
+ * After the record of node id (NO_NODE if it was refused; 0, the start,
+ * for the first record, which has no alternative), which child says a
+ * move follows in its line and sibling that an alternative to it comes
+ * after that line: t->parent is the parent of the next record.  A
  * record with an alternative keeps its parent on the stack; a line that
  * ends takes the parent of the next record off it.  Returns 1 if a
  * record follows, 0 when the tree is done (the stack freed) or holds

@@ -75,6 +75,8 @@ void		 gamerec_add_tag(struct gamerec *, const char *, size_t,
 const char	*gamerec_tag(const struct gamerec *, const char *);
 uint32_t	 gamerec_play(struct gamerec *, uint32_t, struct xqmove,
 		    const char *);
+uint32_t	 gamerec_play_squares(struct gamerec *, uint32_t, int, int,
+		    const unsigned char *);
 uint32_t	 gamerec_play_text(struct gamerec *, uint32_t, enum notation,
 		    const char *, size_t);
 void		 gamerec_comment(struct gamerec *, uint32_t, const char *,

@@ -192,20 +192,28 @@ parse_format(const char *arg, struct options *o)
 static void
 parse_input(const char *arg, struct options *o)
 {
+	static const struct {
+		const char	*name;
+		enum file_format format;
+	} files[] = {
+		{ "pgn", FILE_PGN }, { "dhtmlxq", FILE_DHTMLXQ },
+		{ "xqf", FILE_XQF }, { "cbf", FILE_CBF }, { "cbr", FILE_CBR }
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if (strcmp(arg, files[i].name) == 0) {
+			o->input = IN_FILE;
+			o->file_format = files[i].format;
+			return;
+		}
 	if (strcmp(arg, "packed") == 0)
 		o->input = IN_PACKED;
 	else if (strcmp(arg, "fen") == 0)
 		o->input = IN_FEN;
 	else if (strcmp(arg, "board") == 0)
 		o->input = IN_BOARD;
-	else if (strcmp(arg, "pgn") == 0 || strcmp(arg, "dhtmlxq") == 0 ||
-	    strcmp(arg, "xqf") == 0 || strcmp(arg, "cbf") == 0 ||
-	    strcmp(arg, "cbr") == 0) {
-		o->input = IN_FILE;
-		o->file_format = arg[0] == 'p' ? FILE_PGN : arg[0] == 'd' ?
-		    FILE_DHTMLXQ : arg[0] == 'x' ? FILE_XQF : arg[2] == 'f' ?
-		    FILE_CBF : FILE_CBR;
-	} else if (notation_from_name(arg, &o->in_notation) == 0)
+	else if (notation_from_name(arg, &o->in_notation) == 0)
 		o->input = o->in_notation == NOTATION_AUTO ? IN_AUTO :
 		    IN_MOVES;
 	else

@@ -68,7 +68,6 @@ g(uint8_t k)
 	return (uint8_t)(54 * k * k + 221);
 }
 
-/* All of stdin, in memory; its length. */
 /* What is added to byte i (mod 32) from 0x400 on, from the header. */
 static void
 set_mask(const unsigned char *h, uint8_t *mask)

@@ -19,6 +19,7 @@
 #include "config.h"
 
 #include <err.h>
+#include <errno.h>
 #include <iconv.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -57,8 +58,8 @@ to_utf16(const char *s, size_t len, char *out, size_t max)
 
 	if ((cd = iconv_open("UTF-16LE", "GB18030")) == (iconv_t)-1)
 		err(GF_EXIT_ERROR, "iconv_open");
-	if (iconv(cd, &in, &len, &o, &left) == (size_t)-1 && len > 0 &&
-	    left >= 4)
+	/* Text that does not fit is cut (E2BIG), as the fields cut it. */
+	if (iconv(cd, &in, &len, &o, &left) == (size_t)-1 && errno != E2BIG)
 		errx(GF_EXIT_BAD, "text not in GB18030");
 	iconv_close(cd);
 	return max - left;

@@ -199,9 +199,8 @@ read_tree(struct xqf *x, struct gamerec *g)
 {
 	struct preorder t = { 0, NULL, 0, 0 };
 	uint8_t rec[4], lb[4];
-	struct xqmove m;
 	struct xqpos start;
-	int child, sibling, comment, root = 1, more;
+	int child, sibling, comment, from, root = 1, more;
 	uint32_t id, len;
 	char *text, tok[24];
 
@@ -225,21 +224,16 @@ read_tree(struct xqf *x, struct gamerec *g)
 		}
 		id = 0;
 		if (!root) {
-			/* Off the board is refused, by its bytes. */
-			m.from = (uint8_t)xqf_square((uint8_t)(rec[0] - 0x18 -
-			    x->xyf));
-			m.to = (uint8_t)xqf_square((uint8_t)(rec[1] - 0x20 -
-			    x->xyt));
-			snprintf(tok, sizeof(tok), "%02x%02x", rec[0], rec[1]);
+			from = xqf_square((uint8_t)(rec[0] - 0x18 - x->xyf));
 			/* Whoever moves first is to move. */
-			if (g->n == 1 && t.parent == 0 &&
-			    m.from < XQ_SQUARES && g->start.sq[m.from] != EMPTY) {
+			if (g->n == 1 && t.parent == 0 && from != -1 &&
+			    g->start.sq[from] != EMPTY) {
 				start = g->start;
-				start.side = PIECE_SIDE(g->start.sq[m.from]);
+				start.side = PIECE_SIDE(g->start.sq[from]);
 				gamerec_set_start(g, &start);
 			}
-			id = gamerec_play(g, t.parent, m, m.from < XQ_SQUARES &&
-			    m.to < XQ_SQUARES ? NULL : tok);
+			id = gamerec_play_squares(g, t.parent, from,
+			    xqf_square((uint8_t)(rec[1] - 0x20 - x->xyt)), rec);
 		}
 		if (comment) {
 			if (get(x, lb, 4) == -1)
@@ -254,11 +248,8 @@ read_tree(struct xqf *x, struct gamerec *g)
 				free(text);
 			}
 		}
-		if (root) {
-			root = 0;
-			more = child != 0;
-		} else
-			more = preorder_next(&t, id, child, sibling);
+		more = preorder_next(&t, id, child, !root && sibling);
+		root = 0;
 	} while (more);
 	if (x->at < x->len) {
 		snprintf(tok, sizeof(tok), "%zu", x->len - x->at);
