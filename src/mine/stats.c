@@ -6,13 +6,21 @@
  * island cells are found a row of 64 cells at a time as planes of bits, and
  * each cell's state and premium is then kept in the board's own byte for
  * the cell, so that the greedy touches one byte a cell and a huge board
- * needs no second array its size.  An opening or an island is walked a run
- * of cells at a time from an explicit stack, once to count it and, for an
- * opening, once more when the greedy opens it.  The greedy's "highest
- * premium, first in reading order" is found a premium at a time, from the
- * highest down: a sweep of the state bytes in reading order, eight at a
- * time, finds each cell of the premium, and a small heap holds the cells a
- * step raised above it, or to it behind the sweep.  A step only raises
+ * needs no second array its size.  The islands are counted a row at a
+ * time, with a union-find over the runs of island cells of two rows.  A
+ * numbered cell's premium counts the openings next to it; the ring of its
+ * neighbours tells, from the zero plane alone, whether its zeros are all
+ * of one opening (it gains one) or may be of more (a multi cell, on a
+ * plane of its own, which gains each opening as a walk meets it).  An
+ * opening is walked a run of cells at a time from an explicit stack, once
+ * to count it and once more when the greedy opens it; a walk marks the
+ * rim cells it meets in their state bytes, and takes the marks off the
+ * multi cells alone when it is done, for any other rim cell is next to
+ * that opening and no other.  The greedy's "highest premium, first in
+ * reading order" is found a premium at a time, from the highest down: a
+ * sweep of the state bytes in reading order, eight at a time, finds each
+ * cell of the premium, and a small heap holds the cells a step raised
+ * above it, or to it behind the sweep.  A step only raises
  * premiums in the 5 by 5 cells around it (it flags mines and opens cells
  * there; an opening opened lowers premiums on its rim, never raises one),
  * so those cells alone are looked at when it is done.  The premiums are
@@ -44,7 +52,9 @@
  * PREMIUM_BIAS in ST_CODE (a premium is never below -10: at most 8
  * mines without a flag, the click to open and the chord), and its open
  * and island bits; a mine has ST_MINE and its flag bit; a zero is
- * ST_ZERO and its open bit; the wall is 0.
+ * ST_ZERO and its open bit; the wall is 0.  A rim cell, never an island
+ * cell, has ST_MARK in the island bit once an opening met it: see
+ * rim_open and meet_multi.
  */
 #define ST_CODE		0x1f
 #define ST_ZERO		0x01
@@ -53,6 +63,7 @@
 #define ST_FLAG		0x40
 #define ST_ISLAND	0x80
 #define ST_MINE		0x80
+#define ST_MARK		0x80
 #define PREMIUM_BIAS	10
 
 struct zini {
@@ -63,7 +74,7 @@ struct zini {
 	size_t		 pw;		/* words a row of a plane */
 	uint64_t	*zeros;		/* planes: a bit a cell, by column */
 	uint64_t	*numbered;
-	uint64_t	*pending;	/* rim met by the opening walked */
+	uint64_t	*multi;		/* rim cells of two ring groups: numbered's */
 	uint64_t	*covered;	/* zeros not yet opened */
 	int		 level;		/* the premium swept */
 	size_t		 cursor;	/* the sweep's next cell */
@@ -72,19 +83,32 @@ struct zini {
 	ptrdiff_t	 off[8];
 	uint32_t	*stack;		/* row and column in runs to walk */
 	size_t		 nstack, capstack;
-	uint32_t	*run;		/* row, first, last of runs walked */
-	size_t		 nrun, caprun;
+	uint32_t	*marked;	/* multi cells the walk marked */
+	size_t		 nmarked, capmarked;
 	uint64_t	 left;		/* 3BV not yet cleared */
 	ptrdiff_t	 wbase;		/* the step's window's first cell */
 	uint64_t	 snap[5];	/* its rows' states, as it began */
 	unsigned int	 wrows;		/* bit k: its row k is on the board */
 };
 
-/* What walk_region does with the rim of an opening. */
+/*
+ * What walk_region does with the rim of an opening: counting, each multi
+ * rim cell gains the opening (the others have it already); in the greedy,
+ * each rim cell is opened.
+ */
 enum rim {
-	RIM_NONE,	/* an island: no rim */
-	RIM_COUNT,	/* counting: each rim cell gains the opening */
-	RIM_OPEN	/* the greedy: each rim cell is opened */
+	RIM_COUNT,
+	RIM_OPEN
+};
+
+/*
+ * The runs of set bits of a row of a plane, and a label for each; the
+ * labels of the row before are the first nodes of a union-find, the runs
+ * of the row the next.
+ */
+struct runs {
+	uint32_t	*first, *last, *label;
+	size_t		 n;
 };
 
 static void	 byte_bits_init(void);
@@ -92,19 +116,29 @@ static uint64_t	 gather_bits(uint64_t);
 static void	 put_bits(uint64_t *, size_t, uint64_t);
 static uint64_t	 range_mask(size_t, size_t, size_t);
 static uint64_t	 dilate(const uint64_t *, size_t, size_t);
+static uint64_t	 west(const uint64_t *, size_t);
+static uint64_t	 east(const uint64_t *, size_t, size_t);
 static uint64_t	 plane_bytes(const uint64_t *, size_t, size_t, size_t);
 static void	 find_planes(struct zini *);
 static void	 find_islands(struct zini *, uint64_t *);
-static void	 state_row(struct zini *, const uint64_t *, size_t, uint8_t *);
+static size_t	 row_runs(const uint64_t *, size_t, struct runs *);
+static uint32_t	 find_root(uint32_t *, uint32_t);
+static uint64_t	 join_runs(const struct runs *, const struct runs *,
+		    uint32_t *);
+static uint64_t	 count_islands(const struct zini *, const uint64_t *);
+static void	 ring_row(const struct zini *, size_t, uint64_t *,
+		    uint64_t *);
+static void	 state_row(struct zini *, const uint64_t *, const uint64_t *,
+		    size_t, uint8_t *);
 static void	 find_states(struct zini *, const uint64_t *);
 static size_t	 run_first(const uint64_t *, size_t);
 static size_t	 run_last(const uint64_t *, size_t);
 static void	 seed_range(struct zini *, const uint64_t *, size_t, size_t,
 		    size_t);
-static void	 rim_byte(struct zini *, size_t, size_t, unsigned int,
-		    enum rim);
-static void	 rim_run(struct zini *, size_t, size_t, size_t, enum rim);
-static void	 unmark_rim(struct zini *);
+static void	 meet_multi(struct zini *, size_t, enum rim);
+static void	 rim_multi(struct zini *, size_t, size_t, size_t, enum rim);
+static void	 rim_open(struct zini *, size_t, size_t, size_t);
+static void	 unmark_multi(struct zini *);
 static uint64_t	 walk_region(struct zini *, uint64_t *, size_t, size_t,
 		    enum rim);
 static uint64_t	 count_plane(struct zini *, uint64_t *, enum rim);
@@ -187,6 +221,20 @@ dilate(const uint64_t *row, size_t w, size_t pw)
 	return d;
 }
 
+/* Word w of a row, each bit that of the column before it. */
+static uint64_t
+west(const uint64_t *row, size_t w)
+{
+	return row[w] << 1 | (w > 0 ? row[w - 1] >> 63 : 0);
+}
+
+/* Word w of a row of pw words, each bit that of the column after it. */
+static uint64_t
+east(const uint64_t *row, size_t w, size_t pw)
+{
+	return row[w] >> 1 | (w + 1 < pw ? row[w + 1] << 63 : 0);
+}
+
 /*
  * The planes of the zeros and of the numbered cells, eight cells at a
  * time, from the mine bit and the count alone.  Past the last cells of
@@ -235,6 +283,172 @@ find_islands(struct zini *z, uint64_t *island)
 	}
 }
 
+/*
+ * The runs of set bits of a row of pw words, in order, into runs; how
+ * many there are.  A run begins at a bit whose column before is clear
+ * and ends at one whose column after is.
+ */
+static size_t
+row_runs(const uint64_t *row, size_t pw, struct runs *runs)
+{
+	uint64_t x, b, e;
+	size_t w, nb = 0, ne = 0;
+
+	for (w = 0; w < pw; w++) {
+		if ((x = row[w]) == 0)
+			continue;
+		b = x & ~west(row, w);
+		e = x & ~east(row, w, pw);
+		for (; b != 0; b &= b - 1)
+			runs->first[nb++] = (uint32_t)(w * 64 +
+			    (size_t)__builtin_ctzll(b));
+		for (; e != 0; e &= e - 1)
+			runs->last[ne++] = (uint32_t)(w * 64 +
+			    (size_t)__builtin_ctzll(e));
+	}
+	return runs->n = nb;
+}
+
+/* The root of node x of a union-find, halving the path to it. */
+static uint32_t
+find_root(uint32_t *parent, uint32_t x)
+{
+	while (parent[x] != x) {
+		parent[x] = parent[parent[x]];
+		x = parent[x];
+	}
+	return x;
+}
+
+/*
+ * Join the runs of a row, nodes from prev->n on, to the runs of the row
+ * before that touch them (run a to b touches run c to d if c <= b + 1
+ * and d >= a - 1), whose nodes are their labels; how many joins made one
+ * region of two.  Both rows' runs are in order, so one pass does it.
+ */
+static uint64_t
+join_runs(const struct runs *prev, const struct runs *cur, uint32_t *parent)
+{
+	uint64_t joins = 0;
+	uint32_t nlabel = (uint32_t)prev->n, a, b;
+	size_t i, j = 0, k;
+
+	for (i = 0; i < cur->n; i++) {
+		while (j < prev->n && prev->last[j] + 1 < cur->first[i])
+			j++;
+		/* The root of the run's region, the lower node of a join. */
+		a = nlabel + (uint32_t)i;
+		for (k = j; k < prev->n && prev->first[k] <= cur->last[i] + 1;
+		    k++) {
+			b = find_root(parent, prev->label[k]);
+			if (a == b)
+				continue;
+			if (a < b)
+				parent[b] = a;
+			else {
+				parent[a] = b;
+				a = b;
+			}
+			joins++;
+		}
+	}
+	return joins;
+}
+
+/*
+ * The islands: the regions of the island plane, counted a row at a time
+ * with a union-find over the runs of two rows.  Every run is a region of
+ * its own, less a region for each join; the regions still open after a
+ * row are labelled 0 on for the next, so that no node outlives two rows.
+ * A row has at most stride / 2 + 1 runs.
+ */
+static uint64_t
+count_islands(const struct zini *z, const uint64_t *island)
+{
+	struct runs rows[2], *prev = &rows[0], *cur = &rows[1], *t;
+	size_t max = z->stride / 2 + 1, r, i;
+	uint32_t *parent, *relabel, root, nl;
+	uint64_t regions = 0;
+
+	/* max is below UINT32_MAX / 2: no overflow. */
+	parent = xreallocarray(NULL, 2 * max, sizeof(*parent));
+	relabel = xreallocarray(NULL, 2 * max, sizeof(*relabel));
+	for (i = 0; i < 2; i++) {
+		rows[i].first = xreallocarray(NULL, max, sizeof(uint32_t));
+		rows[i].last = xreallocarray(NULL, max, sizeof(uint32_t));
+		rows[i].label = xreallocarray(NULL, max, sizeof(uint32_t));
+		rows[i].n = 0;
+	}
+	for (r = 1; r <= z->b->height; r++) {
+		if (row_runs(island + r * z->pw, z->pw, cur) == 0 &&
+		    prev->n == 0)
+			continue;
+		for (i = 0; i < prev->n + cur->n; i++) {
+			parent[i] = (uint32_t)i;
+			relabel[i] = UINT32_MAX;
+		}
+		regions += cur->n;
+		regions -= join_runs(prev, cur, parent);
+		for (i = 0, nl = 0; i < cur->n; i++) {
+			root = find_root(parent, (uint32_t)(prev->n + i));
+			if (relabel[root] == UINT32_MAX)
+				relabel[root] = nl++;
+			cur->label[i] = relabel[root];
+		}
+		t = prev;
+		prev = cur;
+		cur = t;
+	}
+	for (i = 0; i < 2; i++) {
+		free(rows[i].first);
+		free(rows[i].last);
+		free(rows[i].label);
+	}
+	free(parent);
+	free(relabel);
+	return regions;
+}
+
+/*
+ * The numbered cells of row r next to zeros, by the ring groups of their
+ * zero neighbours (the groups the ring of 8 falls into, two neighbours
+ * touching): those of one group into single, of more into multi.  A
+ * numbered cell has a mine next to it, which no zero is next to, so two
+ * orthogonal neighbours across it from each other are never both zeros:
+ * its zero orthogonal neighbours touch, one group, and a zero corner is a
+ * group of its own when neither orthogonal neighbour beside it is a zero.  The
+ * cells of a group are of one opening; those of a multi cell's groups may
+ * be of one or of more.
+ */
+static void
+ring_row(const struct zini *z, size_t r, uint64_t *single, uint64_t *multi)
+{
+	const size_t pw = z->pw;
+	const uint64_t *up = z->zeros + (r - 1) * pw, *mid = up + pw;
+	const uint64_t *down = mid + pw;
+	uint64_t n, s, e, w, orth, cnw, cne, csw, cse, any, two, num;
+	size_t k;
+
+	for (k = 0; k < pw; k++) {
+		n = up[k];
+		s = down[k];
+		w = west(mid, k);
+		e = east(mid, k, pw);
+		orth = n | s | w | e;
+		cnw = west(up, k) & ~(n | w);
+		cne = east(up, k, pw) & ~(n | e);
+		csw = west(down, k) & ~(s | w);
+		cse = east(down, k, pw) & ~(s | e);
+		any = orth | cnw | cne | csw | cse;
+		two = (orth & (cnw | cne | csw | cse)) |
+		    (cnw & (cne | csw | cse)) | (cne & (csw | cse)) |
+		    (csw & cse);
+		num = z->numbered[r * pw + k];
+		single[k] = num & any & ~two;
+		multi[k] = num & two;
+	}
+}
+
 /* Byte k of row r of a plane of pw words a row, as 8 bytes of 0 or 1. */
 static uint64_t
 plane_bytes(const uint64_t *plane, size_t pw, size_t r, size_t k)
@@ -246,13 +460,15 @@ plane_bytes(const uint64_t *plane, size_t pw, size_t r, size_t k)
  * The states of row r into st, eight cells at a time, through the
  * scratch rows near and cells (64 * pw bytes each, and 8 more on each
  * side of near): the premium of each numbered cell as the greedy finds
- * it on the covered board, all but the openings it would open, which
+ * it on the covered board, all but the openings of a multi cell, which
  * walk_region adds as it meets them.  That is the island cells among it
- * and its neighbours, less a flag for each of its mines, less one to
- * open it, less one for the chord.
+ * and its neighbours, and its opening if it is in the row single, less a
+ * flag for each of its mines, less one to open it, less one for the
+ * chord.
  */
 static void
-state_row(struct zini *z, const uint64_t *island, size_t r, uint8_t *st)
+state_row(struct zini *z, const uint64_t *island, const uint64_t *single,
+    size_t r, uint8_t *st)
 {
 	const size_t pw = z->pw, ncol = pw * 64;
 	uint8_t *near = st + ncol + 8, *cells = near + ncol + 8;
@@ -274,8 +490,9 @@ state_row(struct zini *z, const uint64_t *island, size_t r, uint8_t *st)
 		nm = plane_bytes(z->numbered, pw, r, k) * 0xff;
 		im = plane_bytes(island, pw, r, k) * 0xff;
 		zm = plane_bytes(z->zeros, pw, r, k);
-		/* At most 9 plus 8, less at most 8: no byte borrows. */
-		sum = sum + ONES * (PREMIUM_BIAS - 2) -
+		/* At most 9 plus 1 plus 8, less at most 8: no borrows. */
+		sum = sum + plane_bytes(single, pw, 0, k) +
+		    ONES * (PREMIUM_BIAS - 2) -
 		    (v & ONES * CELL_COUNT & nm);
 		store8(st + 8 * k, (nm & (ONES * ST_HAS | sum |
 		    (im & ONES * ST_ISLAND))) |
@@ -283,21 +500,33 @@ state_row(struct zini *z, const uint64_t *island, size_t r, uint8_t *st)
 	}
 }
 
-/* The state of every cell, the wall 0. */
+/*
+ * The state of every cell, the wall 0.  Each row of the numbered plane,
+ * once its states are made, is replaced by its multi cells: the plane
+ * is the multi plane after.
+ */
 static void
 find_states(struct zini *z, const uint64_t *island)
 {
 	const struct board *b = z->b;
+	uint64_t *single, *multi;
 	uint8_t *st;
 	size_t r;
 
 	st = xreallocarray(NULL, 3, z->pw * 64 + 16);
+	single = xreallocarray(NULL, 2 * z->pw, sizeof(*single));
+	multi = single + z->pw;
 	memset(z->state, 0, z->stride);
 	memset(z->state + (b->height + 1) * z->stride, 0, z->stride);
 	for (r = 1; r <= b->height; r++) {
-		state_row(z, island, r, st);
+		ring_row(z, r, single, multi);
+		state_row(z, island, single, r, st);
 		memcpy(z->state + r * z->stride, st, z->stride);
+		memcpy(z->numbered + r * z->pw, multi,
+		    z->pw * sizeof(*multi));
 	}
+	z->multi = z->numbered;
+	free(single);
 	free(st);
 }
 
@@ -345,79 +574,90 @@ seed_range(struct zini *z, const uint64_t *row, size_t r, size_t lo,
 }
 
 /*
- * The rim cells of row r that bits marks among the 8 columns from c on,
- * met for the first time by the opening walked, their state bytes 8 at
- * a time: no byte carries or borrows, for a code is below 0x20, and 1 or
- * more in a cell open before (a premium is never below -10).  Counting,
- * each gains the opening.  In the greedy each covered one opens (it
- * loses the opening and the click to open it: its premium stays), and
- * each open before loses 1.
+ * Multi cell i meets the opening walked: the first time, counting, it
+ * gains the opening; in the greedy it opens if covered (it loses the
+ * opening and the click to open it: its premium stays), or loses the
+ * opening if open before.  Its mark comes off when the walk is done, for
+ * another opening may meet it.
  */
 static void
-rim_byte(struct zini *z, size_t r, size_t c, unsigned int bits,
+meet_multi(struct zini *z, size_t i, enum rim what)
+{
+	uint8_t s = z->state[i];
+
+	if (s & ST_MARK)
+		return;
+	if (what == RIM_COUNT)
+		s++;
+	else if (s & ST_OPEN)
+		s--;
+	else
+		s |= ST_OPEN;
+	z->state[i] = s | ST_MARK;
+	push(&z->marked, &z->nmarked, &z->capmarked, (uint32_t)i, 0, 0, 1);
+}
+
+/* The multi cells around the run of row r from column first to last. */
+static void
+rim_multi(struct zini *z, size_t r, size_t first, size_t last,
     enum rim what)
 {
-	uint8_t *p = z->state + r * z->stride + c;
-	uint64_t m = byte_bits[bits], s = load8(p), was;
+	uint64_t x;
+	size_t rr, w;
 
-	if (what == RIM_COUNT) {
-		store8(p, s + m);
-		return;
-	}
-	was = s >> 6 & m;
-	store8(p, (s | (m ^ was) * ST_OPEN) - was);
+	for (rr = r - 1; rr <= r + 1; rr++)
+		for (w = (first - 1) / 64; w <= (last + 1) / 64; w++)
+			for (x = z->multi[rr * z->pw + w] &
+			    range_mask(w, first - 1, last + 1); x != 0;
+			    x &= x - 1)
+				meet_multi(z, rr * z->stride + w * 64 +
+				    (size_t)__builtin_ctzll(x), what);
 }
 
 /*
- * The rim around the run of row r from column first to last: the
- * numbered cells next to it (any cell next to a zero is safe).  The
- * pending plane marks the rim met, so that a rim cell is met once an
- * opening; the runs are kept to unmark it after.
+ * The greedy opens the rim around the run of row r from column first to
+ * last: the cells with a premium next to it (a cell next to a zero is no
+ * island cell), their state bytes 8 at a time.  Each not yet marked is
+ * marked and opens, or loses the opening if open before: no byte
+ * borrows, for a code is 1 or more in a cell open before (a premium is
+ * never below -10, and such a cell no longer costs the click).  A cell
+ * that is not multi is next to this opening alone, so its mark stays;
+ * multi cells are marked by rim_multi first.
  */
 static void
-rim_run(struct zini *z, size_t r, size_t first, size_t last,
-    enum rim what)
+rim_open(struct zini *z, size_t r, size_t first, size_t last)
 {
-	uint64_t x, *pend;
-	size_t rr, w, q;
+	const size_t n = last - first + 3;
+	uint64_t v, m, was;
+	uint8_t *p;
+	size_t rr, k;
 
-	push(&z->run, &z->nrun, &z->caprun, (uint32_t)r, (uint32_t)first,
-	    (uint32_t)last, 3);
 	for (rr = r - 1; rr <= r + 1; rr++) {
-		pend = z->pending + rr * z->pw;
-		for (w = (first - 1) / 64; w <= (last + 1) / 64; w++) {
-			x = z->numbered[rr * z->pw + w] & ~pend[w] &
-			    range_mask(w, first - 1, last + 1);
-			pend[w] |= x;
-			for (; x != 0; x &= ~(UINT64_C(0xff) << 8 * q)) {
-				q = (size_t)__builtin_ctzll(x) / 8;
-				rim_byte(z, rr, w * 64 + 8 * q,
-				    (unsigned int)(x >> 8 * q & 0xff), what);
-			}
+		p = z->state + rr * z->stride + first - 1;
+		for (k = 0; k < n; k += 8) {
+			v = load8(p + k);
+			m = (v >> 5 & ~v >> 7) & ONES;
+			if (n - k < 8)
+				m &= ~(~(uint64_t)0 << 8 * (n - k));
+			was = v >> 6 & m;
+			store8(p + k, (v | m * (ST_OPEN | ST_MARK)) - was);
 		}
 	}
 }
 
-/* Take the pending marks of the opening walked off. */
+/* Take the marks of the multi cells the walk met off. */
 static void
-unmark_rim(struct zini *z)
+unmark_multi(struct zini *z)
 {
-	const uint32_t *run;
-	size_t k, rr, w;
+	size_t k;
 
-	for (k = 0; k < z->nrun; k += 3) {
-		run = z->run + k;
-		for (rr = run[0] - 1; rr <= run[0] + 1; rr++)
-			for (w = (run[1] - 1) / 64; w <= (run[2] + 1) / 64;
-			    w++)
-				z->pending[rr * z->pw + w] &=
-				    ~range_mask(w, run[1] - 1, run[2] + 1);
-	}
-	z->nrun = 0;
+	for (k = 0; k < z->nmarked; k++)
+		z->state[z->marked[k]] &= ~ST_MARK;
+	z->nmarked = 0;
 }
 
 /*
- * Walk the region of plane v through row r, column c, a run of a row at
+ * Walk the opening of plane v through row r, column c, a run of a row at
  * a time, clearing its bits; what says what to do with its rim.  The
  * greedy also opens the zeros.  Returns the cells walked.
  */
@@ -442,21 +682,21 @@ walk_region(struct zini *z, uint64_t *v, size_t r, size_t c, enum rim what)
 		for (w = first / 64; w <= last / 64; w++)
 			row[w] &= ~range_mask(w, first, last);
 		cells += last - first + 1;
-		if (what == RIM_OPEN)
+		rim_multi(z, r, first, last, what);
+		if (what == RIM_OPEN) {
 			memset(z->state + r * z->stride + first,
 			    ST_ZERO | ST_OPEN, last - first + 1);
-		if (what != RIM_NONE)
-			rim_run(z, r, first, last, what);
+			rim_open(z, r, first, last);
+		}
 		/* Rows 0 and the last are the wall: r +- 1 is a row. */
 		seed_range(z, row - pw, r - 1, first - 1, last + 1);
 		seed_range(z, row + pw, r + 1, first - 1, last + 1);
 	}
-	if (what != RIM_NONE)
-		unmark_rim(z);
+	unmark_multi(z);
 	return cells;
 }
 
-/* Walk every region of plane v, clearing it; how many there were. */
+/* Walk every opening of plane v, clearing it; how many there were. */
 static uint64_t
 count_plane(struct zini *z, uint64_t *v, enum rim what)
 {
@@ -695,6 +935,8 @@ push(uint32_t **stack, size_t *n, size_t *cap, uint32_t a, uint32_t b,
 		*stack = xreallocarray(*stack, *cap, sizeof(**stack));
 	}
 	(*stack)[(*n)++] = a;
+	if (k == 1)
+		return;
 	(*stack)[(*n)++] = b;
 	if (k == 3)
 		(*stack)[(*n)++] = c;
@@ -840,22 +1082,21 @@ stats_compute(struct board *b, struct stats *st)
 	z.state = b->cell;
 	z.capstack = 1024;
 	z.stack = xreallocarray(NULL, z.capstack, sizeof(*z.stack));
-	z.caprun = 1024;
-	z.run = xreallocarray(NULL, z.caprun, sizeof(*z.run));
+	z.capmarked = 1024;
+	z.marked = xreallocarray(NULL, z.capmarked, sizeof(*z.marked));
 	z.capheap = 1024;
 	z.heap = xreallocarray(NULL, z.capheap, sizeof(*z.heap));
 
 	byte_bits_init();
 	find_planes(&z);
 	find_islands(&z, island);
-	find_states(&z, island);
-	/* count_plane clears the zeros as it walks: the greedy's copy. */
-	memcpy(z.covered, z.zeros, nw * sizeof(uint64_t));
+	st->islands = count_islands(&z, island);
 	for (w = 0; w < nw; w++)
 		st->island_cells += (uint64_t)__builtin_popcountll(island[w]);
-	st->islands = count_plane(&z, island, RIM_NONE);
-	/* The island plane is all clear now: it marks the rim met. */
-	z.pending = island;
+	find_states(&z, island);
+	free(island);
+	/* count_plane clears the zeros as it walks: the greedy's copy. */
+	memcpy(z.covered, z.zeros, nw * sizeof(uint64_t));
 	st->openings = count_plane(&z, z.zeros, RIM_COUNT);
 	st->bbbv = st->openings + st->island_cells;
 	free(z.zeros);
@@ -863,11 +1104,10 @@ stats_compute(struct board *b, struct stats *st)
 	st->zini = greedy(&z);
 
 	free(z.heap);
-	free(z.numbered);
-	free(island);
+	free(z.multi);
 	free(z.covered);
 	free(z.stack);
-	free(z.run);
+	free(z.marked);
 }
 
 /*
