@@ -22,7 +22,12 @@
 
 #define CLEARED_RED	150	/* per mille of red below which a cell is empty */
 #define RING_YELLOW	100	/* per mille of yellow: an apple going away */
-#define MAX_DISTANCE	48	/* mean difference per sample, of 255 */
+/*
+ * Over fruit-templates' leave-one-out, no cell came farther than 24
+ * from its own digit (half of DIGIT_MAX_DISTANCE), no other digit came
+ * nearer than its own, and its own was nearer by less than MIN_MARGIN
+ * in 1 cell of 33275.
+ */
 #define MIN_MARGIN	4	/* how much nearer than another digit */
 #define MIN_HEIGHT	25	/* percent of the pitch: the game's digits are
 				   34 to 42, fruitsolve's own 42 to 55 */
@@ -38,6 +43,14 @@ digit_distance(const struct cell_look *look, const struct digit_template *t)
 	return d / (DIGIT_SIDE * DIGIT_SIDE);
 }
 
+/* Whether the look is of a whole apple with a white digit on it. */
+int
+digit_present(const struct cell_look *look)
+{
+	return look->yellow < RING_YELLOW && look->red >= CLEARED_RED &&
+	    look->height >= MIN_HEIGHT;
+}
+
 void
 digit_read(const struct cell_look *look, int font, struct digit_match *m)
 {
@@ -45,33 +58,38 @@ digit_read(const struct cell_look *look, int font, struct digit_match *m)
 }
 
 /*
- * The font of most of the n cells that hold a digit: the font of the
- * template each is nearest; DIGIT_ANY_FONT when no cell holds one.
+ * The font the n cells that hold a digit are nearer, summed over them:
+ * each cell's distance to the nearest template of each font.  A sum,
+ * not a vote of the cells, since a blurred or dithered picture of the
+ * game's digits can come a little nearer our own font in some cells,
+ * but not in all of them together.  DIGIT_ANY_FONT when no cell holds
+ * a digit.
  */
 int
 digit_font(const struct cell_look *look, size_t n)
 {
-	size_t i, j, votes[2] = { 0, 0 };
-	unsigned int d, best;
-	int font;
+	uint64_t sum[2] = { 0, 0 };
+	unsigned int d, best[2];
+	size_t i, j, cells;
 
+	cells = 0;
 	for (i = 0; i < n; i++) {
-		if (look[i].yellow >= RING_YELLOW ||
-		    look[i].red < CLEARED_RED || look[i].height < MIN_HEIGHT)
+		if (!digit_present(&look[i]))
 			continue;
-		best = UINT32_MAX;
-		font = 0;
-		for (j = 0; j < digit_ntemplates; j++)
-			if ((d = digit_distance(&look[i],
-			    &digit_templates[j])) < best) {
-				best = d;
-				font = digit_templates[j].font;
-			}
-		votes[font != 0]++;
+		best[0] = best[1] = UINT32_MAX;
+		for (j = 0; j < digit_ntemplates; j++) {
+			d = digit_distance(&look[i], &digit_templates[j]);
+			if (d < best[digit_templates[j].font != 0])
+				best[digit_templates[j].font != 0] = d;
+		}
+		/* Both fonts are in the templates fruitsolve is built with. */
+		sum[0] += best[0];
+		sum[1] += best[1];
+		cells++;
 	}
-	if (votes[0] == 0 && votes[1] == 0)
+	if (cells == 0)
 		return DIGIT_ANY_FONT;
-	return votes[1] > votes[0] ? DIGIT_OWN_FONT : DIGIT_GAME_FONT;
+	return sum[1] < sum[0] ? DIGIT_OWN_FONT : DIGIT_GAME_FONT;
 }
 
 /* The same, against the templates t, as fruit-templates checks them. */
@@ -116,9 +134,9 @@ digit_read_with(const struct cell_look *look, const struct digit_template *t,
 	for (k = 1; k <= 9; k++)
 		if (k != m->digit && best[k] < m->second)
 			m->second = best[k];
-	if (m->distance > MAX_DISTANCE) {
+	if (m->distance > DIGIT_MAX_DISTANCE) {
 		snprintf(m->why, sizeof(m->why), "nearest %d at distance %u, "
-		    "more than %u", m->digit, m->distance, MAX_DISTANCE);
+		    "more than %u", m->digit, m->distance, DIGIT_MAX_DISTANCE);
 		m->digit = -1;
 	} else if (m->second - m->distance < MIN_MARGIN) {
 		snprintf(m->why, sizeof(m->why), "%d at %u too near another "

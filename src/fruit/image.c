@@ -75,6 +75,8 @@ static int	 board_in_picture(const struct picture *,
 		    const struct grid *, char *, size_t);
 static int	 edge_start(const struct picture *, const struct grid *,
 		    const struct span *, int, long *, char *, size_t);
+static double	 ink_edges(const struct picture *, double, int, double,
+		    double, double *, double *);
 static int	 place_on_lattice(const struct picture *, struct blob *,
 		    size_t, struct grid *, char *, size_t);
 static void	 fit_axis(const struct blob *, size_t, int, double *,
@@ -715,16 +717,79 @@ white_run(const struct picture *pic, double cx, double cy, double half,
 }
 
 /*
+ * The edges of the digit's box along rows (vertical) or columns, to a
+ * fraction of a pixel, and the whiteness of the digit's whitest pixel.
+ * The profile of the box is the whitest pixel of each line, across the
+ * lines lo to hi the other way; an edge is where the profile crosses
+ * half way from the apple's level to that whitest, between the box's
+ * outermost line and the one outside it, as a pixel half covered by
+ * ink is half as white.  *first and *last hold the box's first and
+ * last lines on entry and its edges on return.  A digit 8 pixels high
+ * is placed to a tenth of a pixel, not to the whole pixel the lines of
+ * the box give: its look no longer depends on where the resizing put
+ * its edges.
+ */
+static double
+ink_edges(const struct picture *pic, double level, int vertical, double lo,
+    double hi, double *first, double *last)
+{
+	double prof[4], peak, half, in, out;
+	long a, b, a1, a2;
+	int k, w;
+
+	a1 = lround(*first);
+	a2 = lround(*last);
+	peak = 0;
+	for (k = 0; k < 4; k++)
+		prof[k] = 0;
+	for (a = a1 - 1; a <= a2 + 1; a++) {
+		in = 0;
+		for (b = lround(lo); b <= lround(hi); b++) {
+			w = vertical ? whiteness(pic, b, a) :
+			    whiteness(pic, a, b);
+			if (w > in)
+				in = w;
+		}
+		if (in > peak)
+			peak = in;
+		if (a <= a1)
+			prof[a - a1 + 1] = in;
+		if (a >= a2)
+			prof[a - a2 + 2] = in;
+	}
+	half = (level + peak) / 2;
+	*first = a1 - 0.5;
+	*last = a2 + 0.5;
+	/* A line outside as white as half: the edge is past it (blur). */
+	in = prof[1];
+	out = prof[0];
+	if (in > half && out < half)
+		*first = a1 - 1 + (half - out) / (in - out);
+	else if (out >= half)
+		*first = a1 - 1;
+	in = prof[2];
+	out = prof[3];
+	if (in > half && out < half)
+		*last = a2 + (in - half) / (in - out);
+	else if (out >= half)
+		*last = a2 + 1;
+	return peak;
+}
+
+/*
  * What cell (row, col) looks like: how much of it is apple red and ring
  * yellow, and its digit, found as the white inside the middle of the
- * apple and sampled on a square as high as the digit, so that the look
- * does not depend on the scale or on where the digit sits.
+ * apple and sampled on a square as high as the digit, from the apple's
+ * level to the digit's whitest, so that the look does not depend on the
+ * scale, on where the digit sits or on how far resizing or compression
+ * dimmed its strokes.
  */
 void
 image_look(const struct picture *pic, const struct grid *g, int row,
     int col, struct cell_look *look)
 {
 	double cx, cy, half, side, v, lo, hi, bx1, by1, bx2, by2, mid;
+	double ry1, ry2;
 	long x, y, x1, y1, x2, y2;
 	size_t total, red, yellow, i, j, k, hist[256];
 	const uint8_t *p;
@@ -761,8 +826,7 @@ image_look(const struct picture *pic, const struct grid *g, int row,
 	for (i = 0, k = 0; i < 256 && k < red / 2; i++)
 		k += hist[i];
 	lo = i;
-	hi = 250;
-	mid = (lo + hi) / 2;
+	mid = (lo + 250) / 2;
 	/*
 	 * The digit's box: the white pixels near the middle, the rows and
 	 * then the columns of one unbroken run, so that a glint on the
@@ -774,9 +838,17 @@ image_look(const struct picture *pic, const struct grid *g, int row,
 		return;
 	if (bx2 < bx1)
 		return;
-	side = by2 - by1 + 1;
-	if (bx2 - bx1 + 1 > side)
-		side = bx2 - bx1 + 1;
+	/*
+	 * The box refined, each way across the lines of the other, and
+	 * the digit's whitest, above mid and so above the apple's level.
+	 */
+	ry1 = by1;
+	ry2 = by2;
+	hi = ink_edges(pic, lo, 1, bx1, bx2, &by1, &by2);
+	ink_edges(pic, lo, 0, ry1, ry2, &bx1, &bx2);
+	side = by2 - by1;
+	if (bx2 - bx1 > side)
+		side = bx2 - bx1;
 	cx = (bx1 + bx2) / 2;
 	cy = (by1 + by2) / 2;
 	for (i = 0; i < DIGIT_SIDE; i++)
@@ -788,8 +860,8 @@ image_look(const struct picture *pic, const struct grid *g, int row,
 			look->ink[i * DIGIT_SIDE + j] = (uint8_t)(v < 0 ? 0 :
 			    v > 255 ? 255 : v);
 		}
-	look->aspect = (unsigned int)((bx2 - bx1 + 1) * 100 / side);
-	look->height = (unsigned int)((by2 - by1 + 1) * 100 / g->dx);
+	look->aspect = (unsigned int)((bx2 - bx1) * 100 / side);
+	look->height = (unsigned int)((by2 - by1) * 100 / g->dx);
 }
 
 /* The grid of the board in pic, or -1 with why set. */

@@ -68,6 +68,8 @@ int	 jpeg_write(FILE *, const struct picture *, int, int);
 int	 pnm_write(FILE *, const struct picture *);
 
 #define DIGIT_SIDE	16		/* a digit is sampled DIGIT_SIDE square */
+#define DIGIT_MAX_DISTANCE 48	/* mean difference per sample, of 255,
+					   farthest a digit is read at */
 
 /* What one cell looks like. */
 struct cell_look {
@@ -109,6 +111,7 @@ extern const struct digit_template digit_templates[];
 extern const size_t digit_ntemplates;
 unsigned int digit_distance(const struct cell_look *,
 	    const struct digit_template *);
+int	 digit_present(const struct cell_look *);
 void	 digit_read(const struct cell_look *, int, struct digit_match *);
 void	 digit_read_with(const struct cell_look *,
 	    const struct digit_template *, size_t, int, struct digit_match *);

@@ -16,7 +16,9 @@
  * that the thresholds in digits.c can be checked against real shots;
  * and then reads each shot, at each size, with templates made from all
  * the other shots, the honest measure of how the templates do on a
- * shot they have not seen.
+ * shot they have not seen; and again with templates made from the shots
+ * of all other publishers (the set names its files PUBLISHER-WHAT), as
+ * one publisher's shots are alike.
  */
 
 #include "config.h"
@@ -50,6 +52,20 @@ pitch_band(double pitch)
 static const double shrink[] = { 0.7, 0.6, 0.5 };
 #define NSHRINK	(sizeof(shrink) / sizeof(shrink[0]))
 
+/*
+ * How near the cells of the shots left out came to their own digit and
+ * to the nearest other, to set the thresholds in digits.c by.
+ */
+struct margins {
+	size_t		 cells;
+	unsigned int	 farthest;	/* from its own digit */
+	size_t		 close[2];	/* own nearest by 0-3, by 4-7 */
+	size_t		 beaten;	/* another digit nearer or as near */
+	unsigned int	 worst_lead;	/* the most it was nearer by */
+	unsigned int	 near_lead;	/* the same, within the distance
+					   digits are read at */
+};
+
 struct shot {
 	const char	*path;
 	struct picture	 pic;
@@ -63,7 +79,10 @@ static void	 learn_shot(struct shot *, int, int, const char *,
 		    uint64_t [NBANDS][10]);
 static int	 read_truth(const char *, uint8_t *);
 static void	 report(int, char *[], const struct digit_template *, size_t);
-static void	 leave_one_out(void);
+static void	 leave_one_out(int);
+static int	 publisher_of(const char *);
+static void	 cell_margins(const struct cell_look *, int, int,
+		    const struct digit_template *, size_t, struct margins *);
 static size_t	 average_templates(uint64_t [NBANDS][10][DIGIT_SIDE * DIGIT_SIDE],
 		    uint64_t [NBANDS][10], struct digit_template *);
 
@@ -72,6 +91,7 @@ struct seen {
 	const char	*path;
 	double		 scale;		/* of the shot as published */
 	int		 source;	/* the shot it was made from */
+	int		 publisher;	/* the first shot of the same */
 	int		 band;
 	uint8_t		 truth[NCELLS];
 	struct cell_look look[NCELLS];
@@ -249,6 +269,7 @@ learn_shot(struct shot *s, int source, int own, const char *path,
 	seen[nseen].path = path;
 	seen[nseen].scale = seen_scale;
 	seen[nseen].source = source;
+	seen[nseen].publisher = publisher_of(path);
 	seen[nseen].band = band;
 	memcpy(seen[nseen].truth, s->truth, NCELLS);
 	for (r = 0; r < 10; r++)
@@ -326,33 +347,66 @@ main(int argc, char *argv[])
 	}
 	printf("};\n\nconst size_t digit_ntemplates = %zu;\n", nt);
 	report(argc, argv, t, nt);
-	leave_one_out();
+	leave_one_out(0);
+	leave_one_out(1);
 	free(t);
 	finish_stdout();
 	return GF_EXIT_OK;
 }
 
 /*
- * Each shot read with templates made from all the others: how well the
- * templates would do on a shot they have not seen, with the thresholds
- * fruitsolve uses.
+ * Who published the shot at path, as the set names its files
+ * (PUBLISHER-WHAT.png): the source of the first shot seen with the same
+ * name up to its first '-'; the shot's own when its name has none.
+ */
+static int
+publisher_of(const char *path)
+{
+	const char *name, *other, *dash;
+	size_t i, len;
+
+	name = (name = strrchr(path, '/')) == NULL ? path : name + 1;
+	if ((dash = strchr(name, '-')) == NULL)
+		return -1 - (int)nseen;
+	len = (size_t)(dash - name) + 1;
+	for (i = 0; i < nseen; i++) {
+		other = strrchr(seen[i].path, '/');
+		other = other == NULL ? seen[i].path : other + 1;
+		if (strncmp(name, other, len) == 0)
+			return seen[i].publisher;
+	}
+	return (int)nseen;
+}
+
+/*
+ * Each shot read with templates made from all the others (by_publisher:
+ * from the shots of all other publishers): how well the templates
+ * would do on a shot they have not seen, with the thresholds fruitsolve
+ * uses.  Many shots of one publisher are alike, so that leaving out
+ * only the one shot flatters the templates.
  */
 static void
-leave_one_out(void)
+leave_one_out(int by_publisher)
 {
 	uint64_t sum[NBANDS][10][DIGIT_SIDE * DIGIT_SIDE];
 	uint64_t count[NBANDS][10];
 	struct digit_template t[NBANDS * 10];
 	struct digit_match m;
-	size_t i, j, k, nt, exact, right, refused;
+	struct margins st;
+	size_t i, j, k, nt, exact, right, refused, wrong;
 	int d, c, ok;
+	const char *what;
 
-	exact = refused = 0;
+	what = by_publisher ? "leave-publisher-out" : "leave-one-out";
+	exact = refused = wrong = 0;
+	memset(&st, 0, sizeof(st));
 	for (i = 0; i < nseen; i++) {
 		memset(sum, 0, sizeof(sum));
 		memset(count, 0, sizeof(count));
 		for (j = 0; j < nseen; j++) {
-			if (seen[j].source == seen[i].source)
+			if (seen[j].source == seen[i].source ||
+			    (by_publisher &&
+			    seen[j].publisher == seen[i].publisher))
 				continue;
 			for (c = 0; c < NCELLS; c++) {
 				d = seen[j].truth[c];
@@ -368,6 +422,9 @@ leave_one_out(void)
 		right = 0;
 		ok = 1;
 		for (c = 0; c < NCELLS; c++) {
+			cell_margins(&seen[i].look[c], seen[i].truth[c],
+			    seen[i].band < NPITCH ? DIGIT_GAME_FONT :
+			    DIGIT_OWN_FONT, t, nt, &st);
 			digit_read_with(&seen[i].look[c], t, nt,
 			    seen[i].band < NPITCH ? DIGIT_GAME_FONT :
 			    DIGIT_OWN_FONT, &m);
@@ -380,10 +437,53 @@ leave_one_out(void)
 		}
 		exact += right == NCELLS;
 		refused += ok == 0;
-		fprintf(stderr, "left out %s at %g: %zu of %d cells right%s\n",
+		wrong += ok == -1;
+		fprintf(stderr, "%s: %s at %g: %zu of %d cells right%s\n", what,
 		    seen[i].path, seen[i].scale, right, NCELLS, ok == 1 ? "" :
 		    ok == 0 ? ", refused as unsure" : ", MISREAD");
 	}
-	fprintf(stderr, "leave-one-out: %zu of %zu exact, %zu refused\n",
-	    exact, nseen, refused);
+	fprintf(stderr, "%s: %zu of %zu exact, %zu refused, %zu WRONG\n",
+	    what, exact, nseen, refused, wrong);
+	fprintf(stderr, "%s cells: %zu with a digit, farthest from "
+	    "its own %u; the right digit nearest by 0 to 3 in %zu, 4 to 7 in "
+	    "%zu; a wrong one nearest in %zu, by at most %u (%u where it "
+	    "was within %d)\n", what, st.cells, st.farthest, st.close[0],
+	    st.close[1], st.beaten, st.worst_lead, st.near_lead,
+	    DIGIT_MAX_DISTANCE);
+}
+
+/*
+ * How near the cell with digit v came to its own digit and to the
+ * nearest other, among the templates of its font, added to st.
+ */
+static void
+cell_margins(const struct cell_look *look, int v, int font,
+    const struct digit_template *t, size_t nt, struct margins *st)
+{
+	unsigned int d, own, other;
+	size_t i;
+
+	if (v == 0 || !digit_present(look))
+		return;
+	own = other = UINT32_MAX;
+	for (i = 0; i < nt; i++) {
+		if (t[i].font != font)
+			continue;
+		d = digit_distance(look, &t[i]);
+		if (t[i].digit == v && d < own)
+			own = d;
+		if (t[i].digit != v && d < other)
+			other = d;
+	}
+	st->cells++;
+	if (own > st->farthest)
+		st->farthest = own;
+	if (other <= own) {
+		st->beaten++;
+		if (own - other > st->worst_lead)
+			st->worst_lead = own - other;
+		if (other <= DIGIT_MAX_DISTANCE && own - other > st->near_lead)
+			st->near_lead = own - other;
+	} else if (other - own < 8)
+		st->close[(other - own) / 4]++;
 }
