@@ -77,6 +77,21 @@ setup() {
 	done
 }
 
+@test "apples in line with the board above it, as an advert for the game shows them, do not move the board" {
+	fruitsolve -R -f ppm "$t/start" >"$t/canvas.ppm"
+	# Rows 66 to 131 of the canvas, its first row of apples and half
+	# its second, put above it: the board's lattice, 13 rows of it.
+	fruit-picture -c 720x66+0+66 <"$t/canvas.ppm" >"$t/strip.ppm"
+	{
+		printf 'P6\n720 536\n255\n'
+		tail -c $((720 * 66 * 3)) "$t/strip.ppm"
+		tail -c $((720 * 470 * 3)) "$t/canvas.ppm"
+	} >"$t/advert.ppm"
+	run fruitsolve -R "$t/advert.ppm"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$t/start")" ]
+}
+
 # clear_edges ROWS COLS <BOARD: the board with those rows and columns
 # (1-based, comma-separated, may be empty) cleared, and one inner digit
 # changed so that the board still sums to a multiple of 10.

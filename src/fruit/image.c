@@ -372,10 +372,15 @@ best_window(const struct blob *blob, size_t n, const struct span *sp,
 	size_t i, inside, best;
 	uint32_t *cnt;
 
-	c0 = fixc ? *bc : sp->cmax - BOARD_COLS + 1;
-	c1 = fixc ? *bc : sp->cmin;
-	r0 = fixr ? *br : sp->rmax - BOARD_ROWS + 1;
-	r1 = fixr ? *br : sp->rmin;
+	/*
+	 * The windows holding all the blobs on the lattice, or when those
+	 * span more than the board (red off the board on its lattice, as
+	 * an advert's apples) the windows within them.
+	 */
+	c0 = fixc ? *bc : MIN(sp->cmin, sp->cmax - BOARD_COLS + 1);
+	c1 = fixc ? *bc : MAX(sp->cmin, sp->cmax - BOARD_COLS + 1);
+	r0 = fixr ? *br : MIN(sp->rmin, sp->rmax - BOARD_ROWS + 1);
+	r1 = fixr ? *br : MAX(sp->rmin, sp->rmax - BOARD_ROWS + 1);
 	/* Counts over the windows' union, which holds every blob on it. */
 	wc = c1 - c0 + BOARD_COLS;
 	wr = r1 - r0 + BOARD_ROWS;
