@@ -72,7 +72,7 @@ if [ ! -x "$picture" ]; then
 	echo "smaller screenshots: skipped ($picture not built: make helpers)"
 	exit 0
 fi
-for s in 0.75 0.6 0.5 0.4; do
+for s in 0.75 0.6 0.5 0.45 0.4 0.35; do
 	right=0 refused=0 wrong=0
 	for img in "$shots"/*.png "$shots"/*.jpg; do
 		[ -f "$img" ] || continue

@@ -77,6 +77,19 @@ setup() {
 	done
 }
 
+@test "a screenshot shown at 0.4 to 0.5 of the game's size, apples 13 to 15 pixels apart, reads back" {
+	# Drawn at scale D, then made smaller by S: the apples, 11 to 13
+	# pixels across, measure a pixel or two more or less as they fall
+	# on the pixels, and all of them must still be taken for apples.
+	for ds in "1 0.45" "0.9 0.5" "0.9 0.44" "1.1 0.36"; do
+		set -- $ds
+		fruitsolve -R -f png --scale "$1" "$t/mid" | fruit-picture -s "$2" -o png >"$t/small.png"
+		run fruitsolve -R "$t/small.png"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$t/mid")" ]
+	done
+}
+
 @test "apples in line with the board above it, as an advert for the game shows them, do not move the board" {
 	fruitsolve -R -f ppm "$t/start" >"$t/canvas.ppm"
 	# Rows 66 to 131 of the canvas, its first row of apples and half

@@ -32,7 +32,7 @@
 
 #define BOARD_COLS	17
 #define BOARD_ROWS	10
-#define MIN_APPLE	10	/* pixels across: below scale 0.4 */
+#define MIN_APPLE	8	/* pixels across: below scale 0.3 */
 #define MAX_APPLE	200	/* pixels across: above scale 7 */
 #define VIEW_STEP	2	/* pixels of the picture to one of the view */
 
@@ -61,7 +61,7 @@ static uint32_t	 find_root(struct run *, uint32_t);
 static size_t	 find_runs(const struct picture *, size_t, struct run **);
 static size_t	 gather_blobs(struct run *, size_t, size_t, struct blob **);
 static size_t	 keep_apple_sized(struct blob *, size_t,
-		    const struct picture *);
+		    const struct picture *, size_t);
 static int	 cmp_double(const void *, const void *);
 static double	 median_step(const struct blob *, size_t, int);
 static size_t	 mark_lattice(struct blob *, size_t, double, double,
@@ -99,7 +99,7 @@ static void	 fit_axis(const struct blob *, size_t, int, double *,
 
 /*
  * The grid is found on a view of every VIEW_STEP-th pixel each way: the
- * smallest apple looked for still spans five of its pixels, and a
+ * smallest apple looked for still spans four of its pixels, and a
  * desktop screenshot costs a quarter of the tests.  The cells are then
  * read at full resolution.
  */
@@ -251,9 +251,13 @@ cmp_double(const void *a, const void *b)
 /*
  * Keep the round, solid blobs, then of those the ones within 15% of the
  * commonest width: the board's 170 apples outnumber whatever else is red.
+ * A width on the view is a whole number of steps, and an apple measures
+ * a step more or less as it falls on them: the bounds are a step wider,
+ * or apples 10 and 12 pixels across, 15% apart, would split in two.
  */
 static size_t
-keep_apple_sized(struct blob *blob, size_t n, const struct picture *pic)
+keep_apple_sized(struct blob *blob, size_t n, const struct picture *pic,
+    size_t step)
 {
 	size_t i, j, best, count;
 	double w, h, *width, mode;
@@ -281,8 +285,8 @@ keep_apple_sized(struct blob *blob, size_t n, const struct picture *pic)
 	mode = 0;
 	best = 0;
 	for (i = 0; i < n; i++) {
-		for (j = i, count = 0; j < n && width[j] <= width[i] * 1.15;
-		    j++)
+		for (j = i, count = 0; j < n &&
+		    width[j] <= width[i] * 1.15 + step; j++)
 			count++;
 		if (count > best) {
 			best = count;
@@ -290,7 +294,8 @@ keep_apple_sized(struct blob *blob, size_t n, const struct picture *pic)
 		}
 	}
 	for (i = j = 0; i < n; i++)
-		if (blob[i].size >= mode * 0.85 && blob[i].size <= mode * 1.15)
+		if (blob[i].size >= mode * 0.85 - step &&
+		    blob[i].size <= mode * 1.15 + step)
 			blob[j++] = blob[i];
 	free(width);
 	return j;
@@ -883,7 +888,7 @@ image_grid(const struct picture *pic, struct grid *g, char *why,
 	nruns = find_runs(pic, step, &run);
 	n = gather_blobs(run, nruns, step, &blob);
 	free(run);
-	n = keep_apple_sized(blob, n, pic);
+	n = keep_apple_sized(blob, n, pic, step);
 	rv = place_on_lattice(pic, blob, n, g, why, whylen);
 	free(blob);
 	return rv;
