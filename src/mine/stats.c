@@ -7,7 +7,9 @@
  * each cell's state and premium is then kept in the board's own byte for
  * the cell, so that the greedy touches one byte a cell and a huge board
  * needs no second array its size.  The islands are counted a row at a
- * time, with a union-find over the runs of island cells of two rows.  A
+ * time: each run of island cells joins the regions of the runs it
+ * touches in the row before, or begins one, in a union-find whose nodes
+ * are renumbered now and then to those of the row's regions.  A
  * numbered cell's premium counts the openings next to it; the ring of its
  * neighbours tells, from the zero plane alone, whether its zeros are all
  * of one opening (it gains one) or may be of more (a multi cell, on a
@@ -102,30 +104,43 @@ enum rim {
 };
 
 /*
- * The runs of set bits of a row of a plane, and a label for each; the
- * labels of the row before are the first nodes of a union-find, the runs
- * of the row the next.
+ * The runs of set bits of a row of a plane, and a label for each: the
+ * node of its region in a union-find.  After the last run comes one past
+ * every column, so that a pass over the runs needs no count.
  */
 struct runs {
 	uint32_t	*first, *last, *label;
 	size_t		 n;
 };
 
+/*
+ * The union-find of the regions of the island plane: n nodes, one for
+ * each region begun, renumbered from 0 before they would pass cap; and
+ * the regions there are so far.
+ */
+struct regions {
+	uint32_t	*parent, *renumber;
+	size_t		 n, cap;
+	uint64_t	 count;
+};
+
 static void	 byte_bits_init(void);
 static uint64_t	 gather_bits(uint64_t);
-static void	 put_bits(uint64_t *, size_t, uint64_t);
 static uint64_t	 range_mask(size_t, size_t, size_t);
 static uint64_t	 dilate(const uint64_t *, size_t, size_t);
 static uint64_t	 west(const uint64_t *, size_t);
 static uint64_t	 east(const uint64_t *, size_t, size_t);
 static uint64_t	 plane_bytes(const uint64_t *, size_t, size_t, size_t);
+static uint64_t	 plane_word(const uint8_t *, size_t, size_t, uint64_t *);
 static void	 find_planes(struct zini *);
 static void	 find_islands(struct zini *, uint64_t *);
 static size_t	 row_runs(const uint64_t *, size_t, struct runs *);
 static uint32_t	 find_root(uint32_t *, uint32_t);
-static uint64_t	 join_runs(const struct runs *, const struct runs *,
-		    uint32_t *);
-static uint64_t	 count_islands(const struct zini *, const uint64_t *);
+static void	 join_runs(const struct runs *, struct runs *,
+		    struct regions *);
+static void	 renumber(struct regions *, struct runs *);
+static uint64_t	 count_islands(const struct zini *, const uint64_t *,
+		    uint64_t *);
 static void	 ring_row(const struct zini *, size_t, uint64_t *,
 		    uint64_t *);
 static void	 state_row(struct zini *, const uint64_t *, const uint64_t *,
@@ -133,13 +148,13 @@ static void	 state_row(struct zini *, const uint64_t *, const uint64_t *,
 static void	 find_states(struct zini *, const uint64_t *);
 static size_t	 run_first(const uint64_t *, size_t);
 static size_t	 run_last(const uint64_t *, size_t);
-static void	 seed_range(struct zini *, const uint64_t *, size_t, size_t,
-		    size_t);
+static void	 take_run(struct zini *, uint64_t *, size_t, size_t);
+static void	 seed_word(struct zini *, uint64_t *, size_t, size_t, uint64_t);
 static void	 meet_multi(struct zini *, size_t, enum rim);
-static void	 rim_multi(struct zini *, size_t, size_t, size_t, enum rim);
+static void	 rim_multi(struct zini *, size_t, size_t, uint64_t, enum rim);
 static void	 rim_open(struct zini *, size_t, size_t, size_t);
 static void	 unmark_multi(struct zini *);
-static uint64_t	 walk_region(struct zini *, uint64_t *, size_t, size_t,
+static void	 walk_region(struct zini *, uint64_t *, size_t, size_t,
 		    enum rim);
 static uint64_t	 count_plane(struct zini *, uint64_t *, enum rim);
 static int	 premium(const struct zini *, size_t);
@@ -150,7 +165,7 @@ static void	 raised(struct zini *, int, size_t);
 static int	 sweep(struct zini *, size_t *);
 static int	 next_step(struct zini *, size_t *);
 static void	 nudge(struct zini *, size_t, int);
-static void	 shift_around(struct zini *, size_t, int);
+static void	 shift_around(struct zini *, size_t, int, uint8_t);
 static void	 window_begin(struct zini *, size_t);
 static void	 window_end(struct zini *);
 static void	 push(uint32_t **, size_t *, size_t *, uint32_t, uint32_t,
@@ -186,26 +201,17 @@ gather_bits(uint64_t v)
 	return ((v >> 7) & ONES) * UINT64_C(0x0102040810204080) >> 56;
 }
 
-/* Or the 8 bits g into a row of a plane from column c on. */
-static void
-put_bits(uint64_t *row, size_t c, uint64_t g)
-{
-	row[c / 64] |= g << (c % 64);
-	if (c % 64 > 56)
-		row[c / 64 + 1] |= g >> (64 - c % 64);
-}
-
-/* The bits of word w of a row that are columns lo to hi. */
+/*
+ * The bits of word w of a row that are columns lo to hi, w one of the
+ * words from lo's to hi's.
+ */
 static uint64_t
 range_mask(size_t w, size_t lo, size_t hi)
 {
-	uint64_t m = ~(uint64_t)0;
+	const uint64_t all = ~(uint64_t)0;
 
-	if (lo > w * 64)
-		m &= m << (lo - w * 64);
-	if (hi < w * 64 + 63)
-		m &= ~(uint64_t)0 >> (w * 64 + 63 - hi);
-	return m;
+	return (w == lo / 64 ? all << lo % 64 : all) &
+	    (w == hi / 64 ? all >> (63 - hi % 64) : all);
 }
 
 /* Word w of a row of pw words, each bit or'd with its two neighbours. */
@@ -236,35 +242,52 @@ east(const uint64_t *row, size_t w, size_t pw)
 }
 
 /*
- * The planes of the zeros and of the numbered cells, eight cells at a
- * time, from the mine bit and the count alone.  Past the last cells of
- * a row a read meets the next row, or the board's slack below the last:
- * their bits are masked off.
+ * Word w of the zero plane of a row of width cells, and into numbered
+ * that of the numbered plane, eight cells at a time, from the mine bit
+ * and the count alone.  The walls' bits are masked off (a board used
+ * again after an earlier board's figures holds states there, not
+ * walls), and so are those past them, read from the next row or from
+ * the board's slack below the last.
+ */
+static uint64_t
+plane_word(const uint8_t *row, size_t width, size_t w, uint64_t *numbered)
+{
+	uint64_t v, m, zero, low, keep, zw = 0, nw = 0;
+	size_t c, j;
+
+	for (j = 0; j < 8 && (c = w * 64 + j * 8) <= width; j++) {
+		keep = width + 1 - c >= 8 ? 0xff :
+		    ((uint64_t)1 << (width + 1 - c)) - 1;
+		if (c == 0)
+			keep &= ~(uint64_t)1;
+		v = load8(row + c);
+		m = v & (ONES * (CELL_MINE | CELL_COUNT));
+		zero = zero_bytes(m);
+		/* Not a mine, and a count below 9 (not the wall). */
+		low = ~(m + ONES * (0x80 - 9)) & HIGHS;
+		zw |= (gather_bits(zero) & keep) << j * 8;
+		nw |= (gather_bits(low & ~zero) & keep) << j * 8;
+	}
+	*numbered = nw;
+	return zw;
+}
+
+/*
+ * The planes of the zeros and of the numbered cells, a word of each
+ * made and written at once.
  */
 static void
 find_planes(struct zini *z)
 {
 	const struct board *b = z->b;
-	const uint8_t *row;
-	uint64_t v, m, zero, low, keep;
-	size_t r, c, k;
+	size_t r, w, k;
 
-	for (r = 1; r <= b->height; r++) {
-		row = b->cell + r * b->stride;
-		for (c = 1; c <= b->width; c += 8) {
-			k = b->width + 1 - c;
-			keep = k >= 8 ? 0xff : ((uint64_t)1 << k) - 1;
-			v = load8(row + c);
-			m = v & (ONES * (CELL_MINE | CELL_COUNT));
-			zero = zero_bytes(m);
-			/* Not a mine, and a count below 9 (not the wall). */
-			low = ~(m + ONES * (0x80 - 9)) & HIGHS;
-			put_bits(z->zeros + r * z->pw, c,
-			    gather_bits(zero) & keep);
-			put_bits(z->numbered + r * z->pw, c,
-			    gather_bits(low & ~zero) & keep);
+	for (r = 1; r <= b->height; r++)
+		for (w = 0; w < z->pw; w++) {
+			k = r * z->pw + w;
+			z->zeros[k] = plane_word(b->cell + r * b->stride,
+			    b->width, w, &z->numbered[k]);
 		}
-	}
 }
 
 /* The island cells: numbered cells next to no zero. */
@@ -286,7 +309,8 @@ find_islands(struct zini *z, uint64_t *island)
 /*
  * The runs of set bits of a row of pw words, in order, into runs; how
  * many there are.  A run begins at a bit whose column before is clear
- * and ends at one whose column after is.
+ * and ends at one whose column after is.  The run past the last begins
+ * at UINT32_MAX and ends just before: no run touches it.
  */
 static size_t
 row_runs(const uint64_t *row, size_t pw, struct runs *runs)
@@ -306,6 +330,8 @@ row_runs(const uint64_t *row, size_t pw, struct runs *runs)
 			runs->last[ne++] = (uint32_t)(w * 64 +
 			    (size_t)__builtin_ctzll(e));
 	}
+	runs->first[nb] = UINT32_MAX;
+	runs->last[nb] = UINT32_MAX - 1;
 	return runs->n = nb;
 }
 
@@ -321,80 +347,108 @@ find_root(uint32_t *parent, uint32_t x)
 }
 
 /*
- * Join the runs of a row, nodes from prev->n on, to the runs of the row
- * before that touch them (run a to b touches run c to d if c <= b + 1
- * and d >= a - 1), whose nodes are their labels; how many joins made one
- * region of two.  Both rows' runs are in order, so one pass does it.
+ * Label the runs of a row by the runs of the row before that touch them
+ * (run a to b touches run c to d if c <= b + 1 and d >= a - 1): a run
+ * touching none begins a region, one touching more joins their regions.
+ * Both rows' runs are in order, so one pass does it.
  */
-static uint64_t
-join_runs(const struct runs *prev, const struct runs *cur, uint32_t *parent)
+static void
+join_runs(const struct runs *prev, struct runs *cur, struct regions *u)
 {
-	uint64_t joins = 0;
-	uint32_t nlabel = (uint32_t)prev->n, a, b;
+	uint32_t a, b;
 	size_t i, j = 0, k;
 
 	for (i = 0; i < cur->n; i++) {
-		while (j < prev->n && prev->last[j] + 1 < cur->first[i])
+		while (prev->last[j] + 1 < cur->first[i])
 			j++;
-		/* The root of the run's region, the lower node of a join. */
-		a = nlabel + (uint32_t)i;
-		for (k = j; k < prev->n && prev->first[k] <= cur->last[i] + 1;
-		    k++) {
-			b = find_root(parent, prev->label[k]);
-			if (a == b)
+		a = UINT32_MAX;
+		for (k = j; prev->first[k] <= cur->last[i] + 1; k++) {
+			b = find_root(u->parent, prev->label[k]);
+			if (a == UINT32_MAX || a == b) {
+				a = b;
 				continue;
+			}
+			/* Two regions become one, the lower node its root. */
 			if (a < b)
-				parent[b] = a;
+				u->parent[b] = a;
 			else {
-				parent[a] = b;
+				u->parent[a] = b;
 				a = b;
 			}
-			joins++;
+			u->count--;
 		}
+		if (a == UINT32_MAX) {
+			a = (uint32_t)u->n;
+			u->parent[u->n++] = a;
+			u->count++;
+		}
+		cur->label[i] = a;
 	}
-	return joins;
+}
+
+/*
+ * Number the regions of the runs of row prev from 0, and forget every
+ * other node: no later run can touch a region prev does not.
+ */
+static void
+renumber(struct regions *u, struct runs *prev)
+{
+	uint32_t root;
+	size_t i, n = 0;
+
+	for (i = 0; i < u->n; i++)
+		u->renumber[i] = UINT32_MAX;
+	for (i = 0; i < prev->n; i++) {
+		root = find_root(u->parent, prev->label[i]);
+		if (u->renumber[root] == UINT32_MAX)
+			u->renumber[root] = (uint32_t)n++;
+		prev->label[i] = u->renumber[root];
+	}
+	for (i = 0; i < n; i++)
+		u->parent[i] = (uint32_t)i;
+	u->n = n;
 }
 
 /*
  * The islands: the regions of the island plane, counted a row at a time
- * with a union-find over the runs of two rows.  Every run is a region of
- * its own, less a region for each join; the regions still open after a
- * row are labelled 0 on for the next, so that no node outlives two rows.
- * A row has at most stride / 2 + 1 runs.
+ * by the runs of each row and those of the row before; the cells of the
+ * runs are added to cells.  A row has at most max = stride / 2 + 1 runs,
+ * so the nodes are renumbered at most once every 2 * max regions begun,
+ * to at most max: linear time, and 4 nodes a column.
  */
 static uint64_t
-count_islands(const struct zini *z, const uint64_t *island)
+count_islands(const struct zini *z, const uint64_t *island,
+    uint64_t *cells)
 {
 	struct runs rows[2], *prev = &rows[0], *cur = &rows[1], *t;
+	struct regions u;
 	size_t max = z->stride / 2 + 1, r, i;
-	uint32_t *parent, *relabel, root, nl;
-	uint64_t regions = 0;
 
-	/* max is below UINT32_MAX / 2: no overflow. */
-	parent = xreallocarray(NULL, 2 * max, sizeof(*parent));
-	relabel = xreallocarray(NULL, 2 * max, sizeof(*relabel));
+	/*
+	 * The board's (height + 2) * stride cells are below UINT32_MAX, and
+	 * it has a row at least: 4 * max nodes are numbered in 32 bits, and
+	 * no column reaches the runs past the last.
+	 */
+	u.cap = 4 * max;
+	u.parent = xreallocarray(NULL, u.cap, sizeof(*u.parent));
+	u.renumber = xreallocarray(NULL, u.cap, sizeof(*u.renumber));
+	u.n = 0;
+	u.count = 0;
 	for (i = 0; i < 2; i++) {
-		rows[i].first = xreallocarray(NULL, max, sizeof(uint32_t));
-		rows[i].last = xreallocarray(NULL, max, sizeof(uint32_t));
+		rows[i].first = xreallocarray(NULL, max + 1, sizeof(uint32_t));
+		rows[i].last = xreallocarray(NULL, max + 1, sizeof(uint32_t));
 		rows[i].label = xreallocarray(NULL, max, sizeof(uint32_t));
 		rows[i].n = 0;
+		rows[i].first[0] = UINT32_MAX;
+		rows[i].last[0] = UINT32_MAX - 1;
 	}
 	for (r = 1; r <= z->b->height; r++) {
-		if (row_runs(island + r * z->pw, z->pw, cur) == 0 &&
-		    prev->n == 0)
-			continue;
-		for (i = 0; i < prev->n + cur->n; i++) {
-			parent[i] = (uint32_t)i;
-			relabel[i] = UINT32_MAX;
-		}
-		regions += cur->n;
-		regions -= join_runs(prev, cur, parent);
-		for (i = 0, nl = 0; i < cur->n; i++) {
-			root = find_root(parent, (uint32_t)(prev->n + i));
-			if (relabel[root] == UINT32_MAX)
-				relabel[root] = nl++;
-			cur->label[i] = relabel[root];
-		}
+		row_runs(island + r * z->pw, z->pw, cur);
+		for (i = 0; i < cur->n; i++)
+			*cells += cur->last[i] - cur->first[i] + 1;
+		if (u.n + cur->n > u.cap)
+			renumber(&u, prev);
+		join_runs(prev, cur, &u);
 		t = prev;
 		prev = cur;
 		cur = t;
@@ -404,9 +458,9 @@ count_islands(const struct zini *z, const uint64_t *island)
 		free(rows[i].last);
 		free(rows[i].label);
 	}
-	free(parent);
-	free(relabel);
-	return regions;
+	free(u.parent);
+	free(u.renumber);
+	return u.count;
 }
 
 /*
@@ -556,21 +610,37 @@ run_last(const uint64_t *row, size_t c)
 	return w * 64 + (size_t)__builtin_ctzll(x) - 1;
 }
 
-/* Push the first cell of each run of row r set from column lo to hi. */
+/*
+ * Take the run of set bits of row r through column c off its plane and
+ * push it to be walked, row, first column and last: a run is pushed
+ * once, when the walk first meets it.
+ */
 static void
-seed_range(struct zini *z, const uint64_t *row, size_t r, size_t lo,
-    size_t hi)
+take_run(struct zini *z, uint64_t *row, size_t r, size_t c)
+{
+	size_t first = run_first(row, c), last = run_last(row, c), w;
+	const uint8_t *st = z->state + r * z->stride + first;
+
+	/*
+	 * The states of the rows either side are read when the run comes
+	 * off the stack, and are seldom in the cache yet: ask for them now.
+	 */
+	__builtin_prefetch(st - z->stride);
+	__builtin_prefetch(st + z->stride);
+	for (w = first / 64; w <= last / 64; w++)
+		row[w] &= ~range_mask(w, first, last);
+	push(&z->stack, &z->nstack, &z->capstack, (uint32_t)r,
+	    (uint32_t)first, (uint32_t)last, 3);
+}
+
+/* Take and push each run of row r with a cell in word w under mask m. */
+static void
+seed_word(struct zini *z, uint64_t *row, size_t r, size_t w, uint64_t m)
 {
 	uint64_t x;
-	size_t w;
 
-	for (w = lo / 64; w <= hi / 64; w++) {
-		x = row[w] & range_mask(w, lo, hi);
-		for (x &= ~(x << 1); x != 0; x &= x - 1)
-			push(&z->stack, &z->nstack, &z->capstack,
-			    (uint32_t)r, (uint32_t)(w * 64 +
-			    (size_t)__builtin_ctzll(x)), 0, 2);
-	}
+	while ((x = row[w] & m) != 0)
+		take_run(z, row, r, w * 64 + (size_t)__builtin_ctzll(x));
 }
 
 /*
@@ -597,21 +667,22 @@ meet_multi(struct zini *z, size_t i, enum rim what)
 	push(&z->marked, &z->nmarked, &z->capmarked, (uint32_t)i, 0, 0, 1);
 }
 
-/* The multi cells around the run of row r from column first to last. */
+/* The multi cells of rows r - 1 to r + 1 in word w under mask m. */
 static void
-rim_multi(struct zini *z, size_t r, size_t first, size_t last,
-    enum rim what)
+rim_multi(struct zini *z, size_t r, size_t w, uint64_t m, enum rim what)
 {
+	const size_t pw = z->pw;
+	const uint64_t *up = z->multi + (r - 1) * pw + w;
 	uint64_t x;
-	size_t rr, w;
+	size_t k;
 
-	for (rr = r - 1; rr <= r + 1; rr++)
-		for (w = (first - 1) / 64; w <= (last + 1) / 64; w++)
-			for (x = z->multi[rr * z->pw + w] &
-			    range_mask(w, first - 1, last + 1); x != 0;
-			    x &= x - 1)
-				meet_multi(z, rr * z->stride + w * 64 +
-				    (size_t)__builtin_ctzll(x), what);
+	/* Multi cells are few: most runs meet none. */
+	if (((up[0] | up[pw] | up[2 * pw]) & m) == 0)
+		return;
+	for (k = 0; k < 3; k++)
+		for (x = up[k * pw] & m; x != 0; x &= x - 1)
+			meet_multi(z, (r - 1 + k) * z->stride + w * 64 +
+			    (size_t)__builtin_ctzll(x), what);
 }
 
 /*
@@ -659,41 +730,38 @@ unmark_multi(struct zini *z)
 /*
  * Walk the opening of plane v through row r, column c, a run of a row at
  * a time, clearing its bits; what says what to do with its rim.  The
- * greedy also opens the zeros.  Returns the cells walked.
+ * greedy also opens the zeros.
  */
-static uint64_t
+static void
 walk_region(struct zini *z, uint64_t *v, size_t r, size_t c, enum rim what)
 {
-	uint64_t *row, cells = 0;
+	uint64_t m;
 	size_t first, last, w, pw = z->pw;
 
 	z->nstack = 0;
-	push(&z->stack, &z->nstack, &z->capstack, (uint32_t)r, (uint32_t)c,
-	    0, 2);
+	take_run(z, v + r * pw, r, c);
 	while (z->nstack > 0) {
-		z->nstack -= 2;
+		z->nstack -= 3;
 		r = z->stack[z->nstack];
-		c = z->stack[z->nstack + 1];
-		row = v + r * pw;
-		if (!(row[c / 64] >> (c % 64) & 1))
-			continue;
-		first = run_first(row, c);
-		last = run_last(row, c);
-		for (w = first / 64; w <= last / 64; w++)
-			row[w] &= ~range_mask(w, first, last);
-		cells += last - first + 1;
-		rim_multi(z, r, first, last, what);
+		first = z->stack[z->nstack + 1];
+		last = z->stack[z->nstack + 2];
+		/*
+		 * The rim and the runs next to the run, a word at a time:
+		 * rows 0 and the last are the wall, so r +- 1 is a row.
+		 */
+		for (w = (first - 1) / 64; w <= (last + 1) / 64; w++) {
+			m = range_mask(w, first - 1, last + 1);
+			rim_multi(z, r, w, m, what);
+			seed_word(z, v + (r - 1) * pw, r - 1, w, m);
+			seed_word(z, v + (r + 1) * pw, r + 1, w, m);
+		}
 		if (what == RIM_OPEN) {
 			memset(z->state + r * z->stride + first,
 			    ST_ZERO | ST_OPEN, last - first + 1);
 			rim_open(z, r, first, last);
 		}
-		/* Rows 0 and the last are the wall: r +- 1 is a row. */
-		seed_range(z, row - pw, r - 1, first - 1, last + 1);
-		seed_range(z, row + pw, r + 1, first - 1, last + 1);
 	}
 	unmark_multi(z);
-	return cells;
 }
 
 /* Walk every opening of plane v, clearing it; how many there were. */
@@ -850,14 +918,32 @@ nudge(struct zini *z, size_t j, int v)
 	z->state[j] = (uint8_t)(s + (s >> 5 & 1) * v);
 }
 
-/* The premiums of the neighbours of cell i change by v, in the window. */
+/*
+ * The premiums of the neighbours of cell i change by v, 1 or -1, in the
+ * window, and cell i gains the bits set in its state: as nudge does, but
+ * a row of three at a time, eight state bytes read and written (the
+ * board has 8 bytes more after its last row).  Only the codes of cells
+ * with a premium change, and no byte carries nor borrows, for a code
+ * stays from 0 to PREMIUM_MAX + PREMIUM_BIAS.  Cell i's bits are set in
+ * the same write as its row: a byte written alone just before would
+ * hold up the read of the row.
+ */
 static void
-shift_around(struct zini *z, size_t i, int v)
+shift_around(struct zini *z, size_t i, int v, uint8_t set)
 {
-	int d;
+	static const uint64_t cols[3] = { 0x010101, 0x010001, 0x010101 };
+	uint8_t *p = z->state + i - z->stride - 1;
+	uint64_t x, m;
+	int k;
 
-	for (d = 0; d < 8; d++)
-		nudge(z, i + z->off[d], v);
+	for (k = 0; k < 3; k++, p += z->stride) {
+		x = load8(p);
+		m = x >> 5 & cols[k];
+		x = v > 0 ? x + m : x - m;
+		if (k == 1)
+			x |= (uint64_t)set << 8;
+		store8(p, x);
+	}
 }
 
 /*
@@ -960,12 +1046,13 @@ open_cell(struct zini *z, size_t i)
 		open_opening(z, i);
 		return;
 	}
-	z->state[i] = s | ST_OPEN;
 	if (s & ST_ISLAND) {
 		z->left--;
-		shift_around(z, i, -1);
-	} else
+		shift_around(z, i, -1, ST_OPEN);
+	} else {
+		z->state[i] = s | ST_OPEN;
 		nudge(z, i, 1);
+	}
 }
 
 /*
@@ -997,9 +1084,8 @@ chord(struct zini *z, size_t i)
 		n = i + z->off[d];
 		s = z->state[n];
 		if ((s & (ST_HAS | ST_MINE | ST_FLAG)) == ST_MINE) {
-			z->state[n] = s | ST_FLAG;
 			clicks++;
-			shift_around(z, n, 1);
+			shift_around(z, n, 1, ST_FLAG);
 		}
 	}
 	for (d = 0; d < 8; d++) {
@@ -1052,7 +1138,7 @@ void
 stats_compute(struct board *b, struct stats *st)
 {
 	struct zini z;
-	size_t n, nw, w;
+	size_t n, nw;
 	uint64_t *island;
 	ptrdiff_t s = (ptrdiff_t)b->stride;
 	ptrdiff_t off[8] = { -s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1 };
@@ -1077,7 +1163,6 @@ stats_compute(struct board *b, struct stats *st)
 	z.zeros = xcalloc_mapped(nw, sizeof(uint64_t));
 	z.numbered = xcalloc_mapped(nw, sizeof(uint64_t));
 	island = xcalloc_mapped(nw, sizeof(uint64_t));
-	z.covered = xcalloc_mapped(nw, sizeof(uint64_t));
 	/* Each row of states replaces the row of cells it is made from. */
 	z.state = b->cell;
 	z.capstack = 1024;
@@ -1090,12 +1175,13 @@ stats_compute(struct board *b, struct stats *st)
 	byte_bits_init();
 	find_planes(&z);
 	find_islands(&z, island);
-	st->islands = count_islands(&z, island);
-	for (w = 0; w < nw; w++)
-		st->island_cells += (uint64_t)__builtin_popcountll(island[w]);
+	st->islands = count_islands(&z, island, &st->island_cells);
 	find_states(&z, island);
-	free(island);
-	/* count_plane clears the zeros as it walks: the greedy's copy. */
+	/*
+	 * count_plane clears the zeros as it walks: the greedy's copy, in
+	 * the island plane's memory, spent now.
+	 */
+	z.covered = island;
 	memcpy(z.covered, z.zeros, nw * sizeof(uint64_t));
 	st->openings = count_plane(&z, z.zeros, RIM_COUNT);
 	st->bbbv = st->openings + st->island_cells;
