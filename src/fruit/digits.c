@@ -69,22 +69,23 @@ int
 digit_font(const struct cell_look *look, size_t n)
 {
 	uint64_t sum[2] = { 0, 0 };
-	unsigned int d, best[2];
-	size_t i, j, cells;
+	unsigned int best[10];
+	size_t i, cells;
+	int font, k;
 
 	cells = 0;
 	for (i = 0; i < n; i++) {
 		if (!digit_present(&look[i]))
 			continue;
-		best[0] = best[1] = UINT32_MAX;
-		for (j = 0; j < digit_ntemplates; j++) {
-			d = digit_distance(&look[i], &digit_templates[j]);
-			if (d < best[digit_templates[j].font != 0])
-				best[digit_templates[j].font != 0] = d;
-		}
 		/* Both fonts are in the templates fruitsolve is built with. */
-		sum[0] += best[0];
-		sum[1] += best[1];
+		for (font = DIGIT_GAME_FONT; font <= DIGIT_OWN_FONT; font++) {
+			digit_nearest(&look[i], digit_templates,
+			    digit_ntemplates, font, best);
+			for (k = 2; k <= 9; k++)
+				if (best[k] < best[1])
+					best[1] = best[k];
+			sum[font] += best[1];
+		}
 		cells++;
 	}
 	if (cells == 0)
@@ -92,13 +93,36 @@ digit_font(const struct cell_look *look, size_t n)
 	return sum[1] < sum[0] ? DIGIT_OWN_FONT : DIGIT_GAME_FONT;
 }
 
+/*
+ * Into best[k], the distance of the look to the nearest template of
+ * digit k, 1 to 9, among the n templates t of the font (DIGIT_ANY_FONT:
+ * all); UINT32_MAX for a digit with none.
+ */
+void
+digit_nearest(const struct cell_look *look, const struct digit_template *t,
+    size_t n, int font, unsigned int best[10])
+{
+	unsigned int d;
+	size_t i;
+	int k;
+
+	for (k = 0; k < 10; k++)
+		best[k] = UINT32_MAX;
+	for (i = 0; i < n; i++) {
+		if (font != DIGIT_ANY_FONT && t[i].font != font)
+			continue;
+		d = digit_distance(look, &t[i]);
+		if (d < best[t[i].digit])
+			best[t[i].digit] = d;
+	}
+}
+
 /* The same, against the templates t, as fruit-templates checks them. */
 void
 digit_read_with(const struct cell_look *look, const struct digit_template *t,
     size_t nt, int font, struct digit_match *m)
 {
-	unsigned int best[10], d;
-	size_t i;
+	unsigned int best[10];
 	int k;
 
 	m->why[0] = '\0';
@@ -116,15 +140,7 @@ digit_read_with(const struct cell_look *look, const struct digit_template *t,
 		m->digit = -1;
 		return;
 	}
-	for (k = 0; k < 10; k++)
-		best[k] = UINT32_MAX;
-	for (i = 0; i < nt; i++) {
-		if (font != DIGIT_ANY_FONT && t[i].font != font)
-			continue;
-		d = digit_distance(look, &t[i]);
-		if (d < best[t[i].digit])
-			best[t[i].digit] = d;
-	}
+	digit_nearest(look, t, nt, font, best);
 	m->digit = 1;
 	for (k = 2; k <= 9; k++)
 		if (best[k] < best[m->digit])

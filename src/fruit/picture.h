@@ -91,7 +91,7 @@ int	 image_board(const struct picture *, struct board *, struct grid *,
 /*
  * digits.c: what one cell holds, 0 for cleared, -1 when unsure, against
  * the templates of one font (DIGIT_ANY_FONT: all); digit_font tells
- * which font most of a picture's cells are nearest.
+ * which font a picture's cells are nearer, all together.
  */
 #define DIGIT_GAME_FONT	0	/* the game's own */
 #define DIGIT_OWN_FONT	1	/* what fruitsolve draws */
@@ -115,6 +115,8 @@ int	 digit_present(const struct cell_look *);
 void	 digit_read(const struct cell_look *, int, struct digit_match *);
 void	 digit_read_with(const struct cell_look *,
 	    const struct digit_template *, size_t, int, struct digit_match *);
+void	 digit_nearest(const struct cell_look *,
+	    const struct digit_template *, size_t, int, unsigned int [10]);
 int	 digit_font(const struct cell_look *, size_t);
 
 /*

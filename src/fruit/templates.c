@@ -101,11 +101,6 @@ static size_t nseen;
 static double seen_scale = 1;	/* of the shot being learnt */
 
 /*
- * How each shot reads with the new templates: the cells wrong, the
- * farthest a cell was from its own digit and the nearest it came to
- * another, against the thresholds in digits.c.
- */
-/*
  * One template for each digit seen in each band of cell pitch: the
  * rounded mean of the looks summed for it.  Returns how many were made.
  */
@@ -131,6 +126,11 @@ average_templates(uint64_t sum[NBANDS][10][DIGIT_SIDE * DIGIT_SIDE],
 	return nt;
 }
 
+/*
+ * How each shot reads with the new templates: the cells wrong, the
+ * farthest a cell was from its own digit and the nearest it came to
+ * another, against the thresholds in digits.c.
+ */
 static void
 report(int argc, char *argv[], const struct digit_template *t, size_t nt)
 {
@@ -460,21 +460,17 @@ static void
 cell_margins(const struct cell_look *look, int v, int font,
     const struct digit_template *t, size_t nt, struct margins *st)
 {
-	unsigned int d, own, other;
-	size_t i;
+	unsigned int best[10], own, other;
+	int k;
 
 	if (v == 0 || !digit_present(look))
 		return;
-	own = other = UINT32_MAX;
-	for (i = 0; i < nt; i++) {
-		if (t[i].font != font)
-			continue;
-		d = digit_distance(look, &t[i]);
-		if (t[i].digit == v && d < own)
-			own = d;
-		if (t[i].digit != v && d < other)
-			other = d;
-	}
+	digit_nearest(look, t, nt, font, best);
+	own = best[v];
+	other = UINT32_MAX;
+	for (k = 1; k <= 9; k++)
+		if (k != v && best[k] < other)
+			other = best[k];
 	st->cells++;
 	if (own > st->farthest)
 		st->farthest = own;

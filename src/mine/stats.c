@@ -76,7 +76,8 @@ struct zini {
 	size_t		 pw;		/* words a row of a plane */
 	uint64_t	*zeros;		/* planes: a bit a cell, by column */
 	uint64_t	*numbered;
-	uint64_t	*multi;		/* rim cells of two ring groups: numbered's */
+	uint64_t	*multi;		/* rim cells of two ring groups, in
+					   numbered's memory */
 	uint64_t	*covered;	/* zeros not yet opened */
 	int		 level;		/* the premium swept */
 	size_t		 cursor;	/* the sweep's next cell */
@@ -218,13 +219,7 @@ range_mask(size_t w, size_t lo, size_t hi)
 static uint64_t
 dilate(const uint64_t *row, size_t w, size_t pw)
 {
-	uint64_t x = row[w], d = x | x << 1 | x >> 1;
-
-	if (w > 0)
-		d |= row[w - 1] >> 63;
-	if (w + 1 < pw)
-		d |= row[w + 1] << 63;
-	return d;
+	return row[w] | west(row, w) | east(row, w, pw);
 }
 
 /* Word w of a row, each bit that of the column before it. */
@@ -1011,7 +1006,7 @@ window_end(struct zini *z)
 	}
 }
 
-/* Push n of a, b and c on a stack that grows as it must. */
+/* Push a, and b and c when k is 3, on a stack that grows as it must. */
 static void
 push(uint32_t **stack, size_t *n, size_t *cap, uint32_t a, uint32_t b,
     uint32_t c, size_t k)
@@ -1021,11 +1016,10 @@ push(uint32_t **stack, size_t *n, size_t *cap, uint32_t a, uint32_t b,
 		*stack = xreallocarray(*stack, *cap, sizeof(**stack));
 	}
 	(*stack)[(*n)++] = a;
-	if (k == 1)
-		return;
-	(*stack)[(*n)++] = b;
-	if (k == 3)
+	if (k == 3) {
+		(*stack)[(*n)++] = b;
 		(*stack)[(*n)++] = c;
+	}
 }
 
 /*
