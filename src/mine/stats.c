@@ -127,6 +127,15 @@ struct regions {
 	uint64_t	 count;
 };
 
+/*
+ * A row of the window's 3 by 3 cells (bytes 1 to 3 of state bytes x),
+ * each a byte of 1 or 0: the mines not flagged, the covered island
+ * cells, the other covered numbered cells, and the covered zeros.
+ */
+struct ring_row {
+	uint64_t	 flag, isl, num, zero;
+};
+
 static void	 byte_bits_init(void);
 static uint64_t	 gather_bits(uint64_t);
 static uint64_t	 range_mask(size_t, size_t, size_t);
@@ -173,6 +182,9 @@ static void	 push(uint32_t **, size_t *, size_t *, uint32_t, uint32_t,
 		    uint32_t, size_t);
 static uint64_t	 spread(uint64_t);
 static unsigned int sum_bytes(uint64_t);
+static struct ring_row ring_cells(uint64_t);
+static uint64_t	 chord_row(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
+		    uint64_t);
 static void	 open_opening(struct zini *, size_t);
 static uint64_t	 chord(struct zini *, size_t);
 static uint64_t	 greedy(struct zini *);
@@ -868,6 +880,14 @@ sweep(struct zini *z, size_t *i)
 	size_t j;
 
 	for (j = z->cursor; j < z->ncell; j += 8) {
+		/*
+		 * A chord found here reads the two rows below, which this
+		 * sweep has not read yet: ask for them a few lines ahead.
+		 */
+		if (j % 64 < 8) {
+			__builtin_prefetch(z->state + j + z->stride + 256);
+			__builtin_prefetch(z->state + j + 2 * z->stride + 256);
+		}
 		hit = zero_bytes((load8(z->state + j) & ONES *
 		    (ST_HAS | ST_CODE)) ^ want);
 		if (hit != 0) {
@@ -1017,6 +1037,37 @@ open_opening(struct zini *z, size_t i)
 	walk_region(z, z->covered, i / z->stride, i % z->stride, RIM_OPEN);
 }
 
+static struct ring_row
+ring_cells(uint64_t x)
+{
+	const uint64_t ring = UINT64_C(0x01010100);
+	uint64_t has = x >> 5 & ONES, open = x >> 6 & ONES, high = x >> 7;
+	struct ring_row c;
+
+	c.flag = high & ~has & ~open & ring;
+	c.isl = high & has & ~open & ring;
+	c.num = has & ~high & ~open & ring;
+	c.zero = zero_bytes(x ^ ONES * ST_ZERO) >> 7 & ring;
+	return c;
+}
+
+/*
+ * State bytes x of a window's row after a chord: each cell with a premium
+ * gains 1 for each flag in flags (bytes of 1 or 0: the column of three
+ * cells to its west, its own and to its east), and 1 more if it is in
+ * num; loses 1 for each island cell opened in isls but itself, in self.
+ * The cells in set gain ST_FLAG or ST_OPEN, the same bit.
+ */
+static uint64_t
+chord_row(uint64_t x, uint64_t flags, uint64_t num, uint64_t isls,
+    uint64_t self, uint64_t set)
+{
+	uint64_t has = (x >> 5 & ONES) * 0xff;
+
+	return (x + ((spread(flags) + num) & has) -
+	    ((spread(isls) - self) & has)) | set * (ST_FLAG | ST_OPEN);
+}
+
 /*
  * Chord numbered cell i, the window's centre, opening it first if
  * covered and flagging the mines it needs; the clicks it takes.  The
@@ -1037,45 +1088,26 @@ open_opening(struct zini *z, size_t i)
 static uint64_t
 chord(struct zini *z, size_t i)
 {
-	const uint64_t ring = UINT64_C(0x01010100);
-	uint64_t w[5], flag[5] = { 0 }, isl[5] = { 0 }, num[5] = { 0 };
-	uint64_t zero[3], x, has, open, gain, loss, nflag = 0, nisl = 0;
+	const struct ring_row a = ring_cells(z->snap[1]);
+	const struct ring_row b = ring_cells(z->snap[2]);
+	const struct ring_row c = ring_cells(z->snap[3]);
+	uint64_t w[5], zero[3] = { a.zero, b.zero, c.zero }, x;
 	uint64_t clicks = 1 + !(z->state[i] & ST_OPEN);
 	size_t n;
 	int k;
 
-	memcpy(w, z->snap, sizeof(w));
-	for (k = 1; k <= 3; k++) {
-		x = w[k];
-		has = x >> 5 & ONES;
-		open = x >> 6 & ONES;
-		flag[k] = x >> 7 & ~has & ~open & ring;
-		isl[k] = x >> 7 & has & ~open & ring;
-		num[k] = has & ~(x >> 7) & ~open & ring;
-		zero[k - 1] = zero_bytes(x ^ ONES * ST_ZERO) >> 7 & ring;
-		nflag += flag[k];
-		nisl += isl[k];
-	}
-	for (k = 0; k < 5; k++) {
-		has = (w[k] >> 5 & ONES) * 0xff;
-		gain = flag[k];
-		loss = isl[k];
-		if (k > 0) {
-			gain += flag[k - 1];
-			loss += isl[k - 1];
-		}
-		if (k < 4) {
-			gain += flag[k + 1];
-			loss += isl[k + 1];
-		}
-		gain = (spread(gain) + num[k]) & has;
-		loss = (spread(loss) - isl[k]) & has;
-		w[k] = (w[k] + gain - loss) |
-		    (flag[k] | isl[k] | num[k]) * (ST_FLAG | ST_OPEN);
+	w[0] = chord_row(z->snap[0], a.flag, 0, a.isl, 0, 0);
+	w[1] = chord_row(z->snap[1], a.flag + b.flag, a.num, a.isl + b.isl,
+	    a.isl, a.flag | a.isl | a.num);
+	w[2] = chord_row(z->snap[2], a.flag + b.flag + c.flag, b.num,
+	    a.isl + b.isl + c.isl, b.isl, b.flag | b.isl | b.num);
+	w[3] = chord_row(z->snap[3], b.flag + c.flag, c.num, b.isl + c.isl,
+	    c.isl, c.flag | c.isl | c.num);
+	w[4] = chord_row(z->snap[4], c.flag, 0, c.isl, 0, 0);
+	for (k = 0; k < 5; k++)
 		if (z->wrows >> k & 1)
 			store8(z->state + z->wbase + k * z->off[6], w[k]);
-	}
-	z->left -= sum_bytes(nisl);
+	z->left -= sum_bytes(a.isl + b.isl + c.isl);
 	for (k = 0; k < 3; k++)
 		for (x = zero[k]; x != 0; x &= x - 1) {
 			n = (size_t)(z->wbase + (k + 1) * z->off[6]) +
@@ -1083,7 +1115,7 @@ chord(struct zini *z, size_t i)
 			if (z->state[n] == ST_ZERO)
 				open_opening(z, n);
 		}
-	return clicks + sum_bytes(nflag);
+	return clicks + sum_bytes(a.flag + b.flag + c.flag);
 }
 
 /*
