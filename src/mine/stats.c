@@ -1164,8 +1164,11 @@ stats_compute(struct board *b, struct stats *st)
 	ptrdiff_t s = (ptrdiff_t)b->stride;
 	ptrdiff_t off[8] = { -s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1 };
 
+	/*
+	 * Only each cell's mine bit and count are read: its open and flag
+	 * bits need no clearing first.
+	 */
 	memset(st, 0, sizeof(*st));
-	board_reset(b);
 	n = (b->height + 2) * b->stride;
 	if (n >= UINT32_MAX)
 		errx(GF_EXIT_ERROR, "%s: a %zux%zu board is too large for "
