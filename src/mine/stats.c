@@ -1037,6 +1037,7 @@ open_opening(struct zini *z, size_t i)
 	walk_region(z, z->covered, i / z->stride, i % z->stride, RIM_OPEN);
 }
 
+/* The ring_row of the window's row x, one of its rows 1 to 3. */
 static struct ring_row
 ring_cells(uint64_t x)
 {
@@ -1052,11 +1053,14 @@ ring_cells(uint64_t x)
 }
 
 /*
- * State bytes x of a window's row after a chord: each cell with a premium
- * gains 1 for each flag in flags (bytes of 1 or 0: the column of three
- * cells to its west, its own and to its east), and 1 more if it is in
- * num; loses 1 for each island cell opened in isls but itself, in self.
- * The cells in set gain ST_FLAG or ST_OPEN, the same bit.
+ * State bytes x of a window's row after a chord.  flags and isls hold, a
+ * byte a column, how many of the column's cells in the rows above, this
+ * and below were flagged and how many island cells opened: each cell
+ * with a premium gains 1 for each flag around it (the counts of its own
+ * column and those west and east of it), and 1 more if it is in num (an
+ * opened cell no longer costs its click), and loses 1 for each island
+ * cell opened around it but itself (self: this row's).  The cells in set
+ * gain ST_FLAG or ST_OPEN, the same bit.
  */
 static uint64_t
 chord_row(uint64_t x, uint64_t flags, uint64_t num, uint64_t isls,
