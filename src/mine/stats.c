@@ -91,9 +91,6 @@ struct zini {
 	uint32_t	*marked;	/* multi cells the walk marked */
 	size_t		 nmarked, capmarked;
 	uint64_t	 left;		/* 3BV not yet cleared */
-	ptrdiff_t	 wbase;		/* the step's window's first cell */
-	uint64_t	 snap[5];	/* its rows' states, as it began */
-	unsigned int	 wrows;		/* bit k: its row k is on the board */
 };
 
 /*
@@ -136,6 +133,17 @@ struct ring_row {
 	uint64_t	 flag, isl, num, zero;
 };
 
+/*
+ * The 5 by 5 cells around a step's cell: the state bytes of 5 rows, 8
+ * bytes a row from base, 2 rows above the cell and 2 columns before, as
+ * the step began and as it ends (a row off the board is 0).
+ */
+struct window {
+	ptrdiff_t	 base;
+	unsigned int	 rows;		/* bit k: row k is on the board */
+	uint64_t	 was[5], now[5];
+};
+
 static void	 byte_bits_init(void);
 static uint64_t	 gather_bits(uint64_t);
 static uint64_t	 range_mask(size_t, size_t, size_t);
@@ -176,8 +184,9 @@ static uint64_t	 heap_pop(struct zini *);
 static void	 raised(struct zini *, int, size_t);
 static int	 sweep(struct zini *, size_t *);
 static int	 next_step(struct zini *, size_t *);
-static void	 window_begin(struct zini *, size_t);
-static void	 window_end(struct zini *);
+static int	 window_row(const struct zini *, const struct window *, int);
+static void	 window_begin(const struct zini *, size_t, struct window *);
+static void	 window_end(struct zini *, const struct window *);
 static void	 push(uint32_t **, size_t *, size_t *, uint32_t, uint32_t,
 		    uint32_t, size_t);
 static uint64_t	 spread(uint64_t);
@@ -186,7 +195,7 @@ static struct ring_row ring_cells(uint64_t);
 static uint64_t	 chord_row(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
 		    uint64_t);
 static void	 open_opening(struct zini *, size_t);
-static uint64_t	 chord(struct zini *, size_t);
+static uint64_t	 chord(struct zini *, size_t, struct window *);
 static uint64_t	 greedy(struct zini *);
 
 /*
@@ -936,9 +945,9 @@ next_step(struct zini *z, size_t *i)
  * row above the top wall or below the bottom one.
  */
 static int
-window_row(const struct zini *z, int k)
+window_row(const struct zini *z, const struct window *win, int k)
 {
-	ptrdiff_t mid = z->wbase + 2 + k * z->off[6];
+	ptrdiff_t mid = win->base + 2 + k * z->off[6];
 
 	return mid >= 0 && (size_t)mid < z->ncell;
 }
@@ -949,18 +958,18 @@ window_row(const struct zini *z, int k)
  * walls has none).
  */
 static void
-window_begin(struct zini *z, size_t i)
+window_begin(const struct zini *z, size_t i, struct window *win)
 {
 	int k;
 
-	z->wbase = (ptrdiff_t)i - 2 * z->off[6] - 2;
-	z->wrows = 0;
+	win->base = (ptrdiff_t)i - 2 * z->off[6] - 2;
+	win->rows = 0;
 	for (k = 0; k < 5; k++) {
-		z->snap[k] = 0;
-		if (!window_row(z, k))
+		win->was[k] = 0;
+		if (!window_row(z, win, k))
 			continue;
-		z->wrows |= 1U << k;
-		z->snap[k] = load8(z->state + z->wbase + k * z->off[6]);
+		win->rows |= 1U << k;
+		win->was[k] = load8(z->state + win->base + k * z->off[6]);
 	}
 }
 
@@ -972,23 +981,21 @@ window_begin(struct zini *z, size_t i)
  * codes are below 0x20).
  */
 static void
-window_end(struct zini *z)
+window_end(struct zini *z, const struct window *win)
 {
-	ptrdiff_t base = z->wbase, j;
+	ptrdiff_t j;
 	uint64_t now, was, moves;
 	int k, b;
 
 	for (k = 0; k < 5; k++) {
-		if (!(z->wrows >> k & 1))
-			continue;
-		now = load8(z->state + base + k * z->off[6]) & ONES * ST_CODE;
-		was = z->snap[k] & ONES * ST_CODE;
+		now = win->now[k] & ONES * ST_CODE;
+		was = win->was[k] & ONES * ST_CODE;
 		moves = ((now ^ was) + ONES * 0x7f) & (now + ONES *
 		    (uint64_t)(0x80 - PREMIUM_BIAS - z->level)) &
 		    UINT64_C(0x8080808080);
 		for (; moves != 0; moves &= moves - 1) {
 			b = __builtin_ctzll(moves) / 8;
-			j = base + k * z->off[6] + b;
+			j = win->base + k * z->off[6] + b;
 			raised(z, (int)(now >> 8 * b & 0xff) - PREMIUM_BIAS,
 			    (size_t)j);
 		}
@@ -1087,38 +1094,45 @@ chord_row(uint64_t x, uint64_t flags, uint64_t num, uint64_t isls,
  * and a gain is at most 9.  Then each covered zero opens its opening
  * (walk_region works on the board's bytes): the order does not matter,
  * for a rim cell open before loses the opening as a cell opened with it
- * does not cost the click.
+ * does not cost the click.  The window's rows as the step ends are read
+ * again if an opening opened, for its rim may reach into them.
  */
 static uint64_t
-chord(struct zini *z, size_t i)
+chord(struct zini *z, size_t i, struct window *win)
 {
-	const struct ring_row a = ring_cells(z->snap[1]);
-	const struct ring_row b = ring_cells(z->snap[2]);
-	const struct ring_row c = ring_cells(z->snap[3]);
-	uint64_t w[5], zero[3] = { a.zero, b.zero, c.zero }, x;
-	uint64_t clicks = 1 + !(z->state[i] & ST_OPEN);
+	const struct ring_row a = ring_cells(win->was[1]);
+	const struct ring_row b = ring_cells(win->was[2]);
+	const struct ring_row c = ring_cells(win->was[3]);
+	const uint64_t *was = win->was;
+	uint64_t *now = win->now, zero[3] = { a.zero, b.zero, c.zero }, x;
+	uint64_t clicks = 1 + !(was[2] >> 8 * 2 & ST_OPEN);
 	size_t n;
-	int k;
+	int k, opened = 0;
 
-	w[0] = chord_row(z->snap[0], a.flag, 0, a.isl, 0, 0);
-	w[1] = chord_row(z->snap[1], a.flag + b.flag, a.num, a.isl + b.isl,
+	now[0] = chord_row(was[0], a.flag, 0, a.isl, 0, 0);
+	now[1] = chord_row(was[1], a.flag + b.flag, a.num, a.isl + b.isl,
 	    a.isl, a.flag | a.isl | a.num);
-	w[2] = chord_row(z->snap[2], a.flag + b.flag + c.flag, b.num,
+	now[2] = chord_row(was[2], a.flag + b.flag + c.flag, b.num,
 	    a.isl + b.isl + c.isl, b.isl, b.flag | b.isl | b.num);
-	w[3] = chord_row(z->snap[3], b.flag + c.flag, c.num, b.isl + c.isl,
+	now[3] = chord_row(was[3], b.flag + c.flag, c.num, b.isl + c.isl,
 	    c.isl, c.flag | c.isl | c.num);
-	w[4] = chord_row(z->snap[4], c.flag, 0, c.isl, 0, 0);
+	now[4] = chord_row(was[4], c.flag, 0, c.isl, 0, 0);
 	for (k = 0; k < 5; k++)
-		if (z->wrows >> k & 1)
-			store8(z->state + z->wbase + k * z->off[6], w[k]);
+		if (win->rows >> k & 1)
+			store8(z->state + win->base + k * z->off[6], now[k]);
 	z->left -= sum_bytes(a.isl + b.isl + c.isl);
 	for (k = 0; k < 3; k++)
 		for (x = zero[k]; x != 0; x &= x - 1) {
-			n = (size_t)(z->wbase + (k + 1) * z->off[6]) +
+			n = (size_t)(win->base + (k + 1) * z->off[6]) +
 			    (size_t)__builtin_ctzll(x) / 8;
-			if (z->state[n] == ST_ZERO)
+			if (z->state[n] == ST_ZERO) {
 				open_opening(z, n);
+				opened = 1;
+			}
 		}
+	for (k = 0; opened && k < 5; k++)
+		if (win->rows >> k & 1)
+			now[k] = load8(z->state + win->base + k * z->off[6]);
 	return clicks + sum_bytes(a.flag + b.flag + c.flag);
 }
 
@@ -1139,6 +1153,7 @@ chord(struct zini *z, size_t i)
 static uint64_t
 greedy(struct zini *z)
 {
+	struct window win;
 	size_t i;
 	uint64_t clicks = 0;
 
@@ -1147,9 +1162,9 @@ greedy(struct zini *z)
 	while (z->left > 0) {
 		if (!next_step(z, &i))
 			return clicks + z->left;
-		window_begin(z, i);
-		clicks += chord(z, i);
-		window_end(z);
+		window_begin(z, i, &win);
+		clicks += chord(z, i, &win);
+		window_end(z, &win);
 	}
 	return clicks;
 }
