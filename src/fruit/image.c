@@ -656,7 +656,21 @@ board_in_picture(const struct picture *pic, const struct grid *g,
 	return -1;
 }
 
-/* How white a pixel is against the apple: the lesser of green and blue. */
+/*
+ * How white pixel p is against the apple: its brightness (luma, BT.601's
+ * weights in 8-bit fixed point).  A white digit differs from the red
+ * apple most in green and blue, but JPEG, as chat apps and browsers
+ * save screenshots, keeps colour at half the resolution of brightness:
+ * a stroke a pixel or two wide loses much of its green and blue to the
+ * red around it, and little of its brightness.
+ */
+static inline int
+luma(const uint8_t *p)
+{
+	return (77 * p[0] + 150 * p[1] + 29 * p[2] + 128) >> 8;
+}
+
+/* The whiteness of the pixel at x, y, 0 off the picture. */
 static inline int
 whiteness(const struct picture *pic, long x, long y)
 {
@@ -665,7 +679,7 @@ whiteness(const struct picture *pic, long x, long y)
 	if (x < 0 || y < 0 || (size_t)x >= pic->w || (size_t)y >= pic->h)
 		return 0;
 	p = pic->rgb + ((size_t)y * pic->w + (size_t)x) * 3;
-	return p[1] < p[2] ? p[1] : p[2];
+	return luma(p);
 }
 
 static double
@@ -823,7 +837,7 @@ image_look(const struct picture *pic, const struct grid *g, int row,
 		for (x = x1; x <= x2; x++, p += 3) {
 			if (IS_APPLE_RED(p)) {
 				red++;
-				hist[p[1] < p[2] ? p[1] : p[2]]++;
+				hist[luma(p)]++;
 			} else if (p[0] > 200 && p[2] < 110 && p[1] - p[2] > 50)
 				yellow++;
 		}
