@@ -7,7 +7,7 @@
 # back fruitsolve's own drawing of a board as a 720x470 PNG; each image's
 # time is also given as a ratio to it.  Target: every board exact, at
 # most 50 ms of CPU for a 2560x1440 PNG desktop.  Then the screenshots
-# made smaller: none may be read wrong.
+# made smaller, and saved as JPEG and WebP: none may be read wrong.
 #
 # usage: bench/fruitimage.sh [runs]   (from a built tree; SHOTS names
 #        the screenshot set, by default ../shared/fruitbox-screens beside
@@ -72,14 +72,16 @@ if [ ! -x "$picture" ]; then
 	echo "smaller screenshots: skipped ($picture not built: make helpers)"
 	exit 0
 fi
-for s in 0.75 0.6 0.5 0.45 0.4 0.35; do
-	right=0 refused=0 wrong=0
+# smaller SCALE FORMAT [QUALITY]: the screenshots made smaller and saved
+# as FORMAT: how many read exactly, are refused, are read WRONG.
+smaller() {
+	local right=0 refused=0 wrong=0 img truth
 	for img in "$shots"/*.png "$shots"/*.jpg; do
 		[ -f "$img" ] || continue
 		truth=${img%.*}.board
 		[ -f "$truth" ] || continue
-		"$picture" -s "$s" -o png <"$img" >"$tmp/small.png"
-		if "$bin" -R "$tmp/small.png" >"$tmp/read" 2>/dev/null; then
+		"$picture" -s "$1" -o "$2" ${3:+-q "$3"} <"$img" >"$tmp/small"
+		if "$bin" -R "$tmp/small" >"$tmp/read" 2>/dev/null; then
 			if cmp -s "$tmp/read" "$truth"; then
 				right=$((right + 1))
 			else
@@ -89,6 +91,17 @@ for s in 0.75 0.6 0.5 0.45 0.4 0.35; do
 			refused=$((refused + 1))
 		fi
 	done
-	printf 'at %s of their size: %d read exactly, %d refused, %d WRONG\n' \
-	    "$s" "$right" "$refused" "$wrong"
+	printf 'at %s of their size%s: %d read exactly, %d refused, %d WRONG\n' \
+	    "$1" "${3:+, $2 quality $3}" "$right" "$refused" "$wrong"
+}
+
+for s in 0.75 0.6 0.5 0.45 0.4 0.35; do
+	smaller "$s" png
 done
+# Saved lossy, as chat apps send them: JPEG and WebP keep colour at
+# half the resolution of brightness.
+smaller 0.67 jpeg 40
+smaller 0.625 jpeg 70
+smaller 0.5 jpeg 75
+smaller 0.4 jpeg 75
+smaller 0.5 webp 75
