@@ -90,6 +90,20 @@ setup() {
 	done
 }
 
+@test "a drawing made half its size and saved as JPEG, as a chat app sends it, reads back" {
+	# JPEG keeps colour at half the resolution of brightness: a stroke
+	# a pixel or two wide keeps its brightness, not its green and blue.
+	fruitsolve -g 1 -S 7 >"$t/seven"
+	fruitsolve -g 1 -S 8 >"$t/eight"
+	for b in start mid seven eight; do
+		fruitsolve -R -f png "$t/$b" |
+		    fruit-picture -s 0.5 -o jpeg -q 75 >"$t/small.jpg"
+		run fruitsolve -R "$t/small.jpg"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$(cat "$t/$b")" ]
+	done
+}
+
 @test "apples in line with the board above it, as an advert for the game shows them, do not move the board" {
 	fruitsolve -R -f ppm "$t/start" >"$t/canvas.ppm"
 	# Rows 66 to 131 of the canvas, its first row of apples and half
