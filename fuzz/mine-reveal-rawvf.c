@@ -1,4 +1,4 @@
-/* fuzz-sources: src/mine/board.c src/mine/rawvf.c src/mine/reveal.c src/mine/stats.c */
+/* fuzz-sources: src/mine/board.c src/mine/rawvf.c src/mine/reveal.c src/mine/stats.c src/mine/zini.c */
 /*
  * Fuzz the RawVF reader: any text must give boards or diagnostics, and
  * a board read must hold exactly the mines of its rows: the full state

@@ -13,7 +13,9 @@ mine_reveal_SOURCES = \
 	src/mine/rawvf.c \
 	src/mine/reveal.c \
 	src/mine/solve.c \
-	src/mine/stats.c
+	src/mine/stats.c \
+	src/mine/stats.h \
+	src/mine/zini.c
 dist_man_MANS += man/mine-reveal.1 man/mine-board.5
 dist_bashcomp_DATA += completions/bash/mine-reveal.bash
 dist_zshcomp_DATA += completions/zsh/_mine-reveal
