@@ -53,7 +53,6 @@ struct zini {
 	size_t		 cursor;	/* the sweep's next cell */
 	uint64_t	*heap;		/* cells raised: heap_key order */
 	size_t		 nheap, capheap;
-	ptrdiff_t	 off[8];
 	uint32_t	*stack;		/* row and column in runs to walk */
 	size_t		 nstack, capstack;
 	uint32_t	*marked;	/* multi cells the walk marked */

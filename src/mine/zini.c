@@ -50,6 +50,7 @@ static uint64_t	 heap_pop(struct zini *);
 static void	 raised(struct zini *, int, size_t);
 static int	 sweep(struct zini *, size_t *);
 static int	 next_step(struct zini *, size_t *);
+static ptrdiff_t row_start(const struct zini *, const struct window *, int);
 static int	 window_row(const struct zini *, const struct window *, int);
 static void	 window_begin(const struct zini *, size_t, struct window *);
 static void	 window_end(struct zini *, const struct window *);
@@ -193,6 +194,13 @@ next_step(struct zini *z, size_t *i)
 	}
 }
 
+/* The first cell of row k of the window, 2 columns before the step's. */
+static ptrdiff_t
+row_start(const struct zini *z, const struct window *win, int k)
+{
+	return win->base + k * (ptrdiff_t)z->stride;
+}
+
 /*
  * Whether row k of the window is on the board, walls included: the
  * states are the board's own bytes, with 8 bytes more each side but no
@@ -201,7 +209,7 @@ next_step(struct zini *z, size_t *i)
 static int
 window_row(const struct zini *z, const struct window *win, int k)
 {
-	ptrdiff_t mid = win->base + 2 + k * z->off[6];
+	ptrdiff_t mid = row_start(z, win, k) + 2;
 
 	return mid >= 0 && (size_t)mid < z->ncell;
 }
@@ -216,14 +224,14 @@ window_begin(const struct zini *z, size_t i, struct window *win)
 {
 	int k;
 
-	win->base = (ptrdiff_t)i - 2 * z->off[6] - 2;
+	win->base = (ptrdiff_t)i - 2 * (ptrdiff_t)z->stride - 2;
 	win->rows = 0;
 	for (k = 0; k < 5; k++) {
 		win->was[k] = 0;
 		if (!window_row(z, win, k))
 			continue;
 		win->rows |= 1U << k;
-		win->was[k] = load8(z->state + win->base + k * z->off[6]);
+		win->was[k] = load8(z->state + row_start(z, win, k));
 	}
 }
 
@@ -249,7 +257,7 @@ window_end(struct zini *z, const struct window *win)
 		    UINT64_C(0x8080808080);
 		for (; moves != 0; moves &= moves - 1) {
 			b = __builtin_ctzll(moves) / 8;
-			j = win->base + k * z->off[6] + b;
+			j = row_start(z, win, k) + b;
 			raised(z, (int)(now >> 8 * b & 0xff) - PREMIUM_BIAS,
 			    (size_t)j);
 		}
@@ -357,11 +365,11 @@ chord(struct zini *z, size_t i, struct window *win)
 	now[4] = chord_row(was[4], c.flag, 0, c.isl, 0, 0);
 	for (k = 0; k < 5; k++)
 		if (win->rows >> k & 1)
-			store8(z->state + win->base + k * z->off[6], now[k]);
+			store8(z->state + row_start(z, win, k), now[k]);
 	z->left -= sum_bytes(a.isl + b.isl + c.isl);
 	for (k = 0; k < 3; k++)
 		for (x = zero[k]; x != 0; x &= x - 1) {
-			n = (size_t)(win->base + (k + 1) * z->off[6]) +
+			n = (size_t)row_start(z, win, k + 1) +
 			    (size_t)__builtin_ctzll(x) / 8;
 			if (z->state[n] == ST_ZERO) {
 				open_opening(z, n);
@@ -370,7 +378,7 @@ chord(struct zini *z, size_t i, struct window *win)
 		}
 	for (k = 0; opened && k < 5; k++)
 		if (win->rows >> k & 1)
-			now[k] = load8(z->state + win->base + k * z->off[6]);
+			now[k] = load8(z->state + row_start(z, win, k));
 	return clicks + sum_bytes(a.flag + b.flag + c.flag);
 }
 
@@ -397,12 +405,19 @@ zini_greedy(struct zini *z)
 
 	z->level = PREMIUM_MAX;
 	z->cursor = 0;
+	z->nheap = 0;
+	z->capheap = 1024;
+	z->heap = xreallocarray(NULL, z->capheap, sizeof(*z->heap));
 	while (z->left > 0) {
-		if (!next_step(z, &i))
-			return clicks + z->left;
+		if (!next_step(z, &i)) {
+			clicks += z->left;
+			break;
+		}
 		window_begin(z, i, &win);
 		clicks += chord(z, i, &win);
 		window_end(z, &win);
 	}
+	free(z->heap);
+	z->heap = NULL;
 	return clicks;
 }
