@@ -71,7 +71,7 @@ digit_font(const struct cell_look *look, size_t n)
 	uint64_t sum[2] = { 0, 0 };
 	unsigned int best[10];
 	size_t i, cells;
-	int font, k;
+	int font;
 
 	cells = 0;
 	for (i = 0; i < n; i++) {
@@ -81,10 +81,7 @@ digit_font(const struct cell_look *look, size_t n)
 		for (font = DIGIT_GAME_FONT; font <= DIGIT_OWN_FONT; font++) {
 			digit_nearest(&look[i], digit_templates,
 			    digit_ntemplates, font, best);
-			for (k = 2; k <= 9; k++)
-				if (best[k] < best[1])
-					best[1] = best[k];
-			sum[font] += best[1];
+			sum[font] += digit_nearest_but(best, 0);
 		}
 		cells++;
 	}
@@ -117,6 +114,22 @@ digit_nearest(const struct cell_look *look, const struct digit_template *t,
 	}
 }
 
+/*
+ * The least of the distances best[1] to best[9] of digit_nearest, all
+ * but that of digit k (0: the least of all).
+ */
+unsigned int
+digit_nearest_but(const unsigned int best[10], int k)
+{
+	unsigned int least = UINT32_MAX;
+	int j;
+
+	for (j = 1; j <= 9; j++)
+		if (j != k && best[j] < least)
+			least = best[j];
+	return least;
+}
+
 /* The same, against the templates t, as fruit-templates checks them. */
 void
 digit_read_with(const struct cell_look *look, const struct digit_template *t,
@@ -146,10 +159,7 @@ digit_read_with(const struct cell_look *look, const struct digit_template *t,
 		if (best[k] < best[m->digit])
 			m->digit = k;
 	m->distance = best[m->digit];
-	m->second = UINT32_MAX;
-	for (k = 1; k <= 9; k++)
-		if (k != m->digit && best[k] < m->second)
-			m->second = best[k];
+	m->second = digit_nearest_but(best, m->digit);
 	if (m->distance > DIGIT_MAX_DISTANCE) {
 		snprintf(m->why, sizeof(m->why), "nearest %d at distance %u, "
 		    "more than %u", m->digit, m->distance, DIGIT_MAX_DISTANCE);

@@ -117,6 +117,7 @@ void	 digit_read_with(const struct cell_look *,
 	    const struct digit_template *, size_t, int, struct digit_match *);
 void	 digit_nearest(const struct cell_look *,
 	    const struct digit_template *, size_t, int, unsigned int [10]);
+unsigned int digit_nearest_but(const unsigned int [10], int);
 int	 digit_font(const struct cell_look *, size_t);
 
 /*

@@ -48,6 +48,13 @@ pitch_band(double pitch)
 	return band;
 }
 
+/* The font of the templates of a band. */
+static int
+band_font(int band)
+{
+	return band < NPITCH ? DIGIT_GAME_FONT : DIGIT_OWN_FONT;
+}
+
 /* The sizes each screenshot of the game is also read at. */
 static const double shrink[] = { 0.7, 0.6, 0.5 };
 #define NSHRINK	(sizeof(shrink) / sizeof(shrink[0]))
@@ -116,8 +123,7 @@ average_templates(uint64_t sum[NBANDS][10][DIGIT_SIDE * DIGIT_SIDE],
 			if (count[band][d] == 0)
 				continue;
 			t[nt].digit = (uint8_t)d;
-			t[nt].font = band < NPITCH ? DIGIT_GAME_FONT :
-			    DIGIT_OWN_FONT;
+			t[nt].font = (uint8_t)band_font(band);
 			for (k = 0; k < DIGIT_SIDE * DIGIT_SIDE; k++)
 				t[nt].ink[k] = (uint8_t)((sum[band][d][k] +
 				    count[band][d] / 2) / count[band][d]);
@@ -394,7 +400,7 @@ leave_one_out(int by_publisher)
 	struct digit_match m;
 	struct margins st;
 	size_t i, j, k, nt, exact, right, refused, wrong;
-	int d, c, ok;
+	int d, c, ok, font;
 	const char *what;
 
 	what = by_publisher ? "leave-publisher-out" : "leave-one-out";
@@ -421,13 +427,11 @@ leave_one_out(int by_publisher)
 		nt = average_templates(sum, count, t);
 		right = 0;
 		ok = 1;
+		font = band_font(seen[i].band);
 		for (c = 0; c < NCELLS; c++) {
-			cell_margins(&seen[i].look[c], seen[i].truth[c],
-			    seen[i].band < NPITCH ? DIGIT_GAME_FONT :
-			    DIGIT_OWN_FONT, t, nt, &st);
-			digit_read_with(&seen[i].look[c], t, nt,
-			    seen[i].band < NPITCH ? DIGIT_GAME_FONT :
-			    DIGIT_OWN_FONT, &m);
+			cell_margins(&seen[i].look[c], seen[i].truth[c], font,
+			    t, nt, &st);
+			digit_read_with(&seen[i].look[c], t, nt, font, &m);
 			if (m.digit == seen[i].truth[c])
 				right++;
 			else if (m.digit == -1)
@@ -461,16 +465,12 @@ cell_margins(const struct cell_look *look, int v, int font,
     const struct digit_template *t, size_t nt, struct margins *st)
 {
 	unsigned int best[10], own, other;
-	int k;
 
 	if (v == 0 || !digit_present(look))
 		return;
 	digit_nearest(look, t, nt, font, best);
 	own = best[v];
-	other = UINT32_MAX;
-	for (k = 1; k <= 9; k++)
-		if (k != v && best[k] < other)
-			other = best[k];
+	other = digit_nearest_but(best, v);
 	st->cells++;
 	if (own > st->farthest)
 		st->farthest = own;
