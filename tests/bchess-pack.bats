@@ -724,13 +724,38 @@ EOF_CASES
 	cmp <(bchess-pack <"$BATS_TEST_TMPDIR/u16") "$BATS_TEST_TMPDIR/out"
 }
 
-@test "UTF-16 without its byte order mark, or cut in the middle of a character, is reported" {
+@test "UTF-16 and UTF-32 without a byte order mark are read by the NULs beside each letter, and written back so" {
+	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' >"$BATS_TEST_TMPDIR/u8"
+	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=nu-1-l\r\n' >"$BATS_TEST_TMPDIR/want"
+	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		iconv -f UTF-8 -t $enc "$BATS_TEST_TMPDIR/u8" >"$BATS_TEST_TMPDIR/bare"
+		run --separate-stderr bash -c 'bchess-pack --summary "$1" >/dev/null' _ "$BATS_TEST_TMPDIR/bare"
+		[ "$status" -eq 0 ]
+		[ "$stderr" = "bchess-pack: 1 records: 1 good, 0 bad, 0 warnings" ]
+		# In the same encoding, with no mark added.
+		cmp <(bchess-pack "$BATS_TEST_TMPDIR/bare") \
+		    <(iconv -f UTF-8 -t $enc "$BATS_TEST_TMPDIR/want")
+		cmp <(bchess-pack <"$BATS_TEST_TMPDIR/bare") \
+		    <(iconv -f UTF-8 -t $enc "$BATS_TEST_TMPDIR/want")
+	done
+	# JSON is UTF-8 all the same.
+	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/bare" | jq -c .)" = "$(printf '%s\n' '{"line":1,"text":"name\tlink"}' '{"moves":[{"from":[4,4],"to":[3,5],"kill":false}],"result":"lost"}')" ]
+	# -E naming an encoding of another kind is not overruled.
+	iconv -f UTF-8 -t UTF-16LE "$BATS_TEST_TMPDIR/u8" >"$BATS_TEST_TMPDIR/bare"
+	run --separate-stderr bash -c 'bchess-pack -E cp1252 --summary "$1" >/dev/null' _ "$BATS_TEST_TMPDIR/bare"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/bare:1: UTF-16 or UTF-32 text without a byte order mark, not in the encoding -E names (leave -E out, or name its encoding) ("* ]]
+	# Cut short in the middle of a character: nothing written, status 2.
+	head -c 9 "$BATS_TEST_TMPDIR/bare" >"$BATS_TEST_TMPDIR/short"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/short"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/short: UTF-16LE: not text in that encoding" ]
+	[ -z "$output" ]
+}
+
+@test "UTF-16 cut in the middle of a character is reported" {
 	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' |
 	    iconv -f UTF-8 -t UTF-16LE >"$BATS_TEST_TMPDIR/bare"
-	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/bare"
-	[ "$status" -eq 1 ]
-	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/bare:1: UTF-16 text without a byte order mark, which is not read (save it as UTF-8, or as UTF-16 with its mark) ("* ]]
-	[ "${stderr_lines[1]}" = "bchess-pack: 1 records: 0 good, 1 bad, 0 warnings" ]
 	{ printf '\377\376'; head -c 9 "$BATS_TEST_TMPDIR/bare"; } >"$BATS_TEST_TMPDIR/cut"
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/cut"
 	[ "$status" -eq 2 ]

@@ -462,7 +462,7 @@ image" ]
 	[ "$output" = "$(fruitsolve -G "$top_srcdir/examples/fruit-board.txt")" ]
 }
 
-@test "a board saved with a byte order mark, UTF-8 or UTF-16 as Windows editors write, reads as without" {
+@test "a board saved with a byte order mark, UTF-8 or UTF-16 as Windows editors write, or in UTF-16 or UTF-32 without one, reads as UTF-8" {
 	b="$top_srcdir/examples/fruit-board.txt"
 	want=$(fruitsolve -G "$b")
 	{ printf '\357\273\277'; cat "$b"; } >"$BATS_TEST_TMPDIR/u8"
@@ -479,9 +479,17 @@ image" ]
 	run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/cut"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "fruitsolve: $BATS_TEST_TMPDIR/cut: UTF-16 by its byte order mark, but not text in that encoding"* ]]
-	# Without its mark it is named, not read as cells and NULs.
-	iconv -f UTF-8 -t UTF-16LE "$b" >"$BATS_TEST_TMPDIR/bare"
-	run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/bare"
+	# Without a mark, told by the NULs beside each digit.
+	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		iconv -f UTF-8 -t $enc "$b" >"$BATS_TEST_TMPDIR/bare"
+		run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/bare"
+		[ "$status" -eq 0 ]
+		[ -z "$stderr" ]
+		[ "$output" = "$want" ]
+		[ "$(fruitsolve -G <"$BATS_TEST_TMPDIR/bare")" = "$want" ]
+	done
+	head -c -1 "$BATS_TEST_TMPDIR/bare" >"$BATS_TEST_TMPDIR/short"
+	run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/short"
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "fruitsolve: $BATS_TEST_TMPDIR/bare: UTF-16 text without a byte order mark, which is not read (save it as UTF-8, or as UTF-16 with its mark)" ]
+	[ "$stderr" = "fruitsolve: $BATS_TEST_TMPDIR/short: UTF-32BE by the NULs beside each letter, but not text in that encoding" ]
 }

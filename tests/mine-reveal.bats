@@ -544,7 +544,7 @@ rawvf() {
 	[ "$(mine-reveal --stats <"$BATS_TEST_TMPDIR/mac")" = "$(mine-reveal --stats "$top_srcdir/examples/mine-beginner.txt")" ]
 }
 
-@test "a board saved with a byte order mark, UTF-8 or UTF-16 as Windows editors write, reads as without" {
+@test "a board saved with a byte order mark, UTF-8 or UTF-16 as Windows editors write, or in UTF-16 or UTF-32 without one, reads as UTF-8" {
 	b="$top_srcdir/examples/mine-beginner.txt"
 	want=$(mine-reveal -o 1,1 "$b")
 	{ printf '\357\273\277'; cat "$b"; } >"$BATS_TEST_TMPDIR/u8"
@@ -567,10 +567,24 @@ rawvf() {
 	run --separate-stderr mine-reveal "$BATS_TEST_TMPDIR/cut"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "mine-reveal: $BATS_TEST_TMPDIR/cut: UTF-16 by its byte order mark, but not text in that encoding" ]
-	# Without its mark it is named, not read as cells and NULs.
-	iconv -f UTF-8 -t UTF-16LE "$b" >"$BATS_TEST_TMPDIR/bare"
-	run --separate-stderr mine-reveal "$BATS_TEST_TMPDIR/bare"
+	# Without a mark, told by the NULs beside each cell.
+	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		iconv -f UTF-8 -t $enc "$b" >"$BATS_TEST_TMPDIR/bare"
+		run --separate-stderr mine-reveal -o 1,1 "$BATS_TEST_TMPDIR/bare"
+		[ "$status" -eq 0 ]
+		[ -z "$stderr" ]
+		[ "$output" = "$want" ]
+		# -i auto too: a NUL first is text, not MBF.
+		[ "$(mine-reveal -i auto -o 1,1 "$BATS_TEST_TMPDIR/bare")" = "$want" ]
+	done
+	# A bad line is at its line of the text, as with the mark.
+	{ cat "$b"; echo; echo '1x'; } | iconv -f UTF-8 -t UTF-16BE >"$BATS_TEST_TMPDIR/bad"
+	run --separate-stderr mine-reveal "$BATS_TEST_TMPDIR/bad"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == "mine-reveal: $BATS_TEST_TMPDIR/bad:$(( $(wc -l <"$b") + 2 )):"* ]]
+	iconv -f UTF-8 -t UTF-16LE "$b" | head -c -1 >"$BATS_TEST_TMPDIR/short"
+	run --separate-stderr mine-reveal "$BATS_TEST_TMPDIR/short"
 	[ "$status" -eq 2 ]
 	[ -z "$output" ]
-	[ "$stderr" = "mine-reveal: $BATS_TEST_TMPDIR/bare: UTF-16 text without a byte order mark, which is not read (save it as UTF-8, or as UTF-16 with its mark)" ]
+	[ "$stderr" = "mine-reveal: $BATS_TEST_TMPDIR/short: UTF-16LE by the NULs beside each letter, but not text in that encoding" ]
 }

@@ -32,18 +32,27 @@ utf16() {
 	[ "$output" = "$(printf 'h2e2 h9g7 h0g2 i9h9\r\nh2e2 h9g7\r')" ]
 }
 
-@test "UTF-16 without a mark is read when -E says it" {
-	iconv -f UTF-8 -t UTF-16LE "$d/game.pgn" > "$tmp/game.pgn"
-	run --separate-stderr xq-bitpack -E utf-16le -f iccs "$tmp/game.pgn"
-	[ "$status" -eq 0 ]
-	[ "$output" = "h2e2 h9g7 h0g2 i9h9" ]
-	# Without -E each line says what it looks like, not "not a move".
-	printf 'h2e2 h9g7\n' | iconv -f UTF-8 -t UTF-16LE > "$tmp/moves.txt"
+@test "UTF-16 and UTF-32 without a mark are read by the NULs beside each letter, or when -E says it" {
+	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		iconv -f UTF-8 -t $enc "$d/game.pgn" > "$tmp/game.pgn"
+		run --separate-stderr xq-bitpack -E $enc -f iccs "$tmp/game.pgn"
+		[ "$status" -eq 0 ]
+		[ "$output" = "h2e2 h9g7 h0g2 i9h9" ]
+		run --separate-stderr xq-bitpack -f iccs "$tmp/game.pgn"
+		[ "$status" -eq 0 ]
+		[ -z "$stderr" ]
+		[ "$output" = "h2e2 h9g7 h0g2 i9h9" ]
+		printf 'h2e2 h9g7\n' | iconv -f UTF-8 -t $enc > "$tmp/moves.txt"
+		run --separate-stderr xq-bitpack -f iccs "$tmp/moves.txt"
+		[ "$status" -eq 0 ]
+		[ "$output" = "h2e2 h9g7" ]
+	done
+	# A line of it after lines of other text says what it looks like,
+	# not "not a move".
+	{ printf 'h2e2\n'; printf 'h2e2 h9g7\n' | iconv -f UTF-8 -t UTF-16LE; } > "$tmp/moves.txt"
 	run --separate-stderr xq-bitpack "$tmp/moves.txt"
 	[ "$status" -eq 1 ]
-	[[ "${stderr_lines[0]}" == "xq-bitpack: $tmp/moves.txt:1: UTF-16 text without a byte order mark: say its encoding with -E utf-16le or -E utf-16be ("* ]]
-	run --separate-stderr xq-bitpack -E utf-16le "$tmp/moves.txt"
-	[ "$status" -eq 0 ]
+	[[ "${stderr_lines[0]}" == "xq-bitpack: $tmp/moves.txt:2: UTF-16LE text after lines of other text: give it a file of its own ("* ]]
 }
 
 @test "a PGN file whose encoding one character would decide is refused, not guessed" {

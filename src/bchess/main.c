@@ -575,10 +575,12 @@ end_wide_output(void)
  * Text whose lines cannot be told apart before the whole of it is made
  * UTF-8 (UTF-16, UTF-32): a file that opens with a UTF-16 byte order
  * mark, as spreadsheets save "Unicode Text", Windows Notepad saves
- * "Unicode" and PowerShell redirects output, or one that -E says is in
- * such an encoding.  Its output goes back in the encoding `to`, with a
- * byte order mark if bom is set.  Returns as convert_lines, or 2 if the
- * file cannot be read or is not text in that encoding throughout.
+ * "Unicode" and PowerShell redirects output; one in UTF-16 or UTF-32
+ * without the mark, told with its byte order by the NULs beside each
+ * letter of its first line; or one that -E says is in such an encoding.
+ * Its output goes back in the encoding `to`, with a byte order mark if
+ * bom is set.  Returns as convert_lines, or 2 if the file cannot be read
+ * or is not text in that encoding throughout.
  */
 static int
 convert_whole(struct linereader *lr, const char *from, const char *to,
@@ -633,15 +635,19 @@ static int
 convert_file(const char *path)
 {
 	struct linereader lr;
+	const char *unmarked;
 	int status = GF_EXIT_OK;
 
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
 	/* A byte order mark says more than -E. */
 	if (!run_stopped() && lr_next(&lr)) {
+		unmarked = wide_unmarked(lr.line, lr.len);
 		if (has_utf16_bom(lr.line, lr.len))
 			status = convert_whole(&lr, "UTF-16",
 			    lr.line[0] == '\xfe' ? "UTF-16BE" : "UTF-16LE", 1);
+		else if (encoding == NULL && unmarked != NULL)
+			status = convert_whole(&lr, unmarked, unmarked, 0);
 		else if (encoding == NULL || (lr.len >= 3 &&
 		    memcmp(lr.line, "\xef\xbb\xbf", 3) == 0))
 			status = convert_lines(&lr, 1);

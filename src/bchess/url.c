@@ -73,8 +73,9 @@ static const char cut_by_soft_break[] = "a soft line break of "
     "quoted-printable mail cuts the link (decode the mail first)";
 static const char zip_file[] = "a ZIP archive, such as an .xlsx or .ods "
     "spreadsheet, which is not read (save the sheet as CSV first)";
-static const char utf16_unmarked[] = "UTF-16 text without a byte order "
-    "mark, which is not read (save it as UTF-8, or as UTF-16 with its mark)";
+static const char wide_not_named[] = "UTF-16 or UTF-32 text without a "
+    "byte order mark, not in the encoding -E names (leave -E out, or name "
+    "its encoding)";
 static const char encoded_inside[] = "a link to the game percent-encoded "
     "inside another address (take it out of the other address first)";
 
@@ -782,14 +783,15 @@ percent_decode(struct record *rec, const char *p, size_t len)
 
 /*
  * What a file that is not text of lines is, from its first line: UTF-16
- * without its byte order mark, or a ZIP archive (the spreadsheets of
- * Excel and LibreOffice are); NULL for text.
+ * or UTF-32 without a byte order mark when -E names another encoding
+ * (without -E, main.c reads it as what it is), or a ZIP archive (the
+ * spreadsheets of Excel and LibreOffice are); NULL for text.
  */
 static const char *
 unread_file(const char *line, size_t len)
 {
-	if (looks_utf16_unmarked(line, len))
-		return utf16_unmarked;
+	if (wide_unmarked(line, len) != NULL)
+		return wide_not_named;
 	if (len >= 4 && memcmp(line, "PK\x03\x04", 4) == 0)
 		return zip_file;
 	return NULL;

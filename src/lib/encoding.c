@@ -262,22 +262,45 @@ has_utf16_bom(const char *s, size_t len)
 }
 
 /*
- * Does the text look like the start of UTF-16 with no byte order mark:
- * ASCII with a NUL beside every character, in either byte order?  Read
- * as bytes its words would be passed over, or read as nonsense.
+ * The encoding of text that opens as ASCII in UTF-16 or UTF-32 with no
+ * byte order mark: NULs beside every character, which no text of lines
+ * has.  Of its first 64 bytes, taken 2 or 4 at a time, every byte of a
+ * character but its last is NUL and the last never is ("UTF-16BE",
+ * "UTF-32BE"), or the same from its first ("UTF-16LE", "UTF-32LE");
+ * NULL for any other text.
  */
-int
-looks_utf16_unmarked(const char *s, size_t len)
+const char *
+wide_unmarked(const char *s, size_t len)
 {
-	size_t i, n, zero[2] = { 0, 0 };
+	static const char *const name[2][2] = {
+		{ "UTF-16LE", "UTF-16BE" }, { "UTF-32LE", "UTF-32BE" }
+	};
+	size_t i, n, zero[4] = { 0, 0, 0, 0 };
+	int wide, be, ascii, k;
 
 	n = len < 64 ? len : 64;
-	if (n < 4)
-		return 0;
 	for (i = 0; i < n; i++)
 		if (s[i] == '\0')
-			zero[i % 2]++;
-	return zero[0] == (n + 1) / 2 || zero[1] == n / 2;
+			zero[i % 4]++;
+	/*
+	 * zero[i]: the NULs among the bytes at i modulo 4.  In characters of
+	 * k bytes, those at `ascii` must hold none and the others all NULs.
+	 */
+	for (wide = 1; wide >= 0; wide--) {
+		k = wide ? 4 : 2;
+		if (n < (size_t)(2 * k))
+			continue;
+		for (be = 0; be < 2; be++) {
+			ascii = be ? k - 1 : 0;
+			for (i = 0; i < 4; i++)
+				if ((int)(i % k) == ascii ? zero[i] != 0 :
+				    zero[i] != (n - i + 3) / 4)
+					break;
+			if (i == 4)
+				return name[wide][be];
+		}
+	}
+	return NULL;
 }
 
 /*

@@ -241,7 +241,7 @@ size_t	 rng_pick(struct rng *, const double *, size_t, double);
  * utf8_valid tells valid UTF-8; encoding_is_wide an encoding whose
  * lines cannot be split before converting (UTF-16, UTF-32);
  * has_utf16_bom tells text that opens with a UTF-16 byte order mark,
- * looks_utf16_unmarked ASCII in UTF-16 without one;
+ * wide_unmarked the encoding of ASCII in UTF-16 or UTF-32 without one;
  * encoding_writer gives a stream that writes UTF-8 to another stream in
  * an encoding, a byte order mark first if asked, or NULL.
  */
@@ -254,7 +254,7 @@ int	 encoding_known(const char *);
 int	 utf8_valid(const char *, size_t);
 int	 encoding_is_wide(const char *);
 int	 has_utf16_bom(const char *, size_t);
-int	 looks_utf16_unmarked(const char *, size_t);
+const char *wide_unmarked(const char *, size_t);
 FILE	*encoding_writer(FILE *, const char *, int);
 
 /* xmalloc.c: allocation that exits with status 2 on failure. */

@@ -243,8 +243,9 @@ lr_next(struct linereader *lr)
  * for readers of plain text such as boards, which editors on Windows
  * save with one: a UTF-8 mark before the first line is dropped, and a
  * text that begins with the mark of UTF-16 (Notepad's "Unicode", what
- * PowerShell redirects) is read whole and made UTF-8 first.  Call it
- * before the first line is read.
+ * PowerShell redirects), or with ASCII in UTF-16 or UTF-32 that has no
+ * mark, is read whole and made UTF-8 first.  Call it before the first
+ * line is read.
  */
 void
 lr_want_utf8(struct linereader *lr)
@@ -254,17 +255,17 @@ lr_want_utf8(struct linereader *lr)
 
 /*
  * The first line of an input that wants UTF-8, read last: its UTF-8
- * byte order mark dropped; or, after a UTF-16 one, the input read whole,
- * converted and read again from the memory it is in, from its first
- * line.  Returns as lr_next; a text that is not UTF-16 after all, or
- * UTF-16 that lost its mark (told by the NUL beside each letter, which
- * no text of lines has), is reported and ends the input as a read error
- * would.
+ * byte order mark dropped; or, after a UTF-16 one or in UTF-16 or UTF-32
+ * without one (told, with its byte order, by the NULs beside each
+ * letter), the input read whole, converted and read again from the
+ * memory it is in, from its first line.  Returns as lr_next; a text that
+ * is not in that encoding after all is reported and ends the input as a
+ * read error would.
  */
 static int
 first_line_utf8(struct linereader *lr)
 {
-	const char *why;
+	const char *why, *enc, *told;
 
 	lr->want_utf8 = 0;
 	if (lr->len >= 3 && memcmp(lr->line, "\xef\xbb\xbf", 3) == 0) {
@@ -272,19 +273,16 @@ first_line_utf8(struct linereader *lr)
 		lr->len -= 3;
 		return 1;
 	}
-	if (looks_utf16_unmarked(lr->line, lr->len)) {
-		warnx("%s: UTF-16 text without a byte order mark, which is not "
-		    "read (save it as UTF-8, or as UTF-16 with its mark)",
-		    lr->name);
-		lr->error = 1;
-		return 0;
-	}
-	if (!has_utf16_bom(lr->line, lr->len))
+	if (has_utf16_bom(lr->line, lr->len)) {
+		enc = "UTF-16";
+		told = "by its byte order mark";
+	} else if ((enc = wide_unmarked(lr->line, lr->len)) != NULL)
+		told = "by the NULs beside each letter";
+	else
 		return 1;
-	if (lr_reread_utf8(lr, "UTF-16", &why) == -1) {
+	if (lr_reread_utf8(lr, enc, &why) == -1) {
 		if (why != NULL)
-			warnx("%s: UTF-16 by its byte order mark, but %s",
-			    lr->name, why);
+			warnx("%s: %s %s, but %s", lr->name, enc, told, why);
 		lr->error = 1;
 		return 0;
 	}

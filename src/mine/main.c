@@ -560,7 +560,9 @@ bad_board(const struct board *b, const struct options *o, size_t *nboards)
  * byte order mark, 0xef, 0xfe or 0xff), which is every MBF board up to
  * 31 columns wide but 10 and 13, and those of 127 or more but 239, 254
  * and 255; otherwise INPUT_AUTO still: text, which run_file tells by its
- * first line, a RawVF video or the full state.
+ * first line, a RawVF video or the full state.  A NUL is text too, the
+ * first byte of UTF-16 or UTF-32 in big-endian order: no MBF board is
+ * 0 columns wide.
  */
 static enum input
 sniff(struct linereader *lr)
@@ -570,7 +572,7 @@ sniff(struct linereader *lr)
 	if ((c = getc(lr->fp)) == EOF)
 		return INPUT_FULL;
 	ungetc(c, lr->fp);
-	if (c == 0xef || c == 0xfe || c == 0xff)
+	if (c == 0xef || c == 0xfe || c == 0xff || c == 0)
 		return INPUT_AUTO;
 	if ((c < 0x20 && c != '\r' && c != '\n') || c > 0x7e)
 		return INPUT_MBF;

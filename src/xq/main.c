@@ -491,15 +491,20 @@ do_line(const struct linereader *lr, const struct options *o)
 	struct linereader text = *lr;
 	struct movelist ml;
 	enum input in;
+	const char *wide;
 	char *s = NULL;
 	int rc = -1, high;
 
 	movelist_init(&ml);
-	/* Text with a NUL beside every letter is UTF-16 that lost its mark. */
-	if (o->encoding == NULL && looks_utf16_unmarked(lr->line, lr->len))
-		report(lr, 0, "UTF-16 text without a byte order mark: say its "
-		    "encoding with -E utf-16le or -E utf-16be (%s)",
-		    excerpt(lr->line, lr->len));
+	/*
+	 * Text with NULs beside every letter is UTF-16 or UTF-32 without a
+	 * mark: read whole when the input opens with it (filter_stream),
+	 * but not a line of it after lines of other text.
+	 */
+	if (o->encoding == NULL &&
+	    (wide = wide_unmarked(lr->line, lr->len)) != NULL)
+		report(lr, 0, "%s text after lines of other text: give it a "
+		    "file of its own (%s)", wide, excerpt(lr->line, lr->len));
 	else {
 		if ((high = has_high_byte(lr->line, lr->len)) &&
 		    (s = line_to_utf8(lr, o, &text.len)) != NULL)
@@ -761,6 +766,7 @@ filter_stream(struct linereader *lr, const struct options *o)
 {
 	FILE *blanks;
 	char *kept = NULL;
+	const char *wide = NULL;	/* the encoding of a wide input */
 	size_t nkept = 0;
 	int status = GF_EXIT_OK, rc, first;
 
@@ -774,11 +780,15 @@ filter_stream(struct linereader *lr, const struct options *o)
 		write_blank(lr, o, blanks);
 	if (fclose(blanks) != 0)
 		err(GF_EXIT_ERROR, "open_memstream");
-	if (first && (o->encoding != NULL ? encoding_is_wide(o->encoding) :
-	    has_utf16_bom(lr->line, lr->len))) {
+	/* UTF-16 by its mark; UTF-16 or UTF-32 by the NULs beside letters. */
+	if (first && o->encoding == NULL)
+		wide = has_utf16_bom(lr->line, lr->len) ? "UTF-16" :
+		    wide_unmarked(lr->line, lr->len);
+	else if (first && encoding_is_wide(o->encoding))
+		wide = o->encoding;
+	if (wide != NULL) {
 		free(kept);
-		return filter_wide(lr, o, o->encoding != NULL ? o->encoding :
-		    "UTF-16");
+		return filter_wide(lr, o, wide);
 	}
 	if (first && (o->input == IN_FILE || (o->input == IN_AUTO &&
 	    looks_like_file(lr)))) {
