@@ -18,8 +18,8 @@
  *	- the tool exits 0, 1 or 2, and is not killed by a signal;
  *	- on 0 or 1, every line on standard error starts with "TOOL: ";
  *	- a line tool writes one output line for each input line (UTF-16
- *	  with its mark counted as UTF-8), and under -f json each of them
- *	  is one valid JSON value.
+ *	  and UTF-32 the tool reads whole counted as UTF-8), and under -f
+ *	  json each of them is one valid JSON value.
  * A failure prints the tool's standard error and aborts, so that
  * libFuzzer keeps the input.
  */
@@ -283,19 +283,34 @@ count_newlines(const char *s, size_t n)
 }
 
 /*
- * The same, with text in UTF-16 with its mark counted as the tool reads
- * it and writes it back, made UTF-8; SIZE_MAX if it does not decode.
+ * The encoding of input the tool reads whole, made UTF-8: UTF-16 by its
+ * mark, UTF-16 or UTF-32 by its first line; NULL for any other.
+ */
+static const char *
+wide_input(const char *s, size_t n)
+{
+	const char *end;
+
+	if (has_utf16_bom(s, n))
+		return "UTF-16";
+	end = memchr(s, line_end(s, n), n);
+	return wide_unmarked(s, end != NULL ? (size_t)(end - s) : n);
+}
+
+/*
+ * The same, with input the tool reads whole counted as the tool reads it
+ * and writes it back, made UTF-8; SIZE_MAX if it does not decode.
  */
 static size_t
 count_lines(const char *s, size_t n)
 {
-	const char *why;
+	const char *why, *enc;
 	size_t len, lines;
 	char *text;
 
-	if (!has_utf16_bom(s, n))
+	if ((enc = wide_input(s, n)) == NULL)
 		return count_newlines(s, n);
-	if ((text = text_to_utf8(s, n, "UTF-16", &len, &why)) == NULL)
+	if ((text = text_to_utf8(s, n, enc, &len, &why)) == NULL)
 		return SIZE_MAX;
 	lines = count_newlines(text, len);
 	free(text);
@@ -394,22 +409,37 @@ check_output(const struct mode *m, size_t inlines)
 	free(out);
 }
 
-/* Does the tool read this input as a game file, not as lines? */
+/*
+ * Does the tool read this input as a game file, not as lines?  Input it
+ * reads whole is looked at made UTF-8, as the tool does.
+ */
 static int
 game_file(const uint8_t *data, size_t size)
 {
 	const uint8_t *nl;
+	const char *why, *enc;
+	char *text = NULL;
 	size_t len = size;
+	int is;
 
 	if (starts_game_file == NULL)
 		return 0;
+	if ((enc = wide_input((const char *)data, size)) != NULL) {
+		if ((text = text_to_utf8((const char *)data, size, enc, &size,
+		    &why)) == NULL)
+			return 0;
+		data = (const uint8_t *)text;
+		len = size;
+	}
 	if ((nl = memchr(data, line_end((const char *)data, size),
 	    size)) != NULL) {
 		len = nl - data;
 		if (len > 0 && data[len - 1] == '\r')
 			len--;
 	}
-	return starts_game_file((const char *)data, len);
+	is = starts_game_file((const char *)data, len);
+	free(text);
+	return is;
 }
 
 int

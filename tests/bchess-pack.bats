@@ -724,7 +724,7 @@ EOF_CASES
 	cmp <(bchess-pack <"$BATS_TEST_TMPDIR/u16") "$BATS_TEST_TMPDIR/out"
 }
 
-@test "UTF-16 and UTF-32 without a byte order mark are read by the NULs beside each letter, and written back so" {
+@test "UTF-16 and UTF-32 without a byte order mark are read by the NULs beside their first letters, and written back so" {
 	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' >"$BATS_TEST_TMPDIR/u8"
 	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=nu-1-l\r\n' >"$BATS_TEST_TMPDIR/want"
 	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
@@ -738,6 +738,11 @@ EOF_CASES
 		cmp <(bchess-pack <"$BATS_TEST_TMPDIR/bare") \
 		    <(iconv -f UTF-8 -t $enc "$BATS_TEST_TMPDIR/want")
 	done
+	# A first line of two letters is enough.
+	printf 'id\r\nx https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' |
+	    iconv -f UTF-8 -t UTF-16LE >"$BATS_TEST_TMPDIR/short"
+	cmp <(bchess-pack -q "$BATS_TEST_TMPDIR/short") \
+	    <(printf 'id\r\nx https://www.joonas.io/buffalo-chess/?l=nu-1-l\r\n' | iconv -f UTF-8 -t UTF-16LE)
 	# JSON is UTF-8 all the same.
 	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/bare" | jq -c .)" = "$(printf '%s\n' '{"line":1,"text":"name\tlink"}' '{"moves":[{"from":[4,4],"to":[3,5],"kill":false}],"result":"lost"}')" ]
 	# -E naming an encoding of another kind is not overruled.

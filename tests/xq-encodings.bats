@@ -32,7 +32,7 @@ utf16() {
 	[ "$output" = "$(printf 'h2e2 h9g7 h0g2 i9h9\r\nh2e2 h9g7\r')" ]
 }
 
-@test "UTF-16 and UTF-32 without a mark are read by the NULs beside each letter, or when -E says it" {
+@test "UTF-16 and UTF-32 without a mark are read by the NULs beside their first letters, or when -E says it" {
 	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
 		iconv -f UTF-8 -t $enc "$d/game.pgn" > "$tmp/game.pgn"
 		run --separate-stderr xq-bitpack -E $enc -f iccs "$tmp/game.pgn"
@@ -47,12 +47,17 @@ utf16() {
 		[ "$status" -eq 0 ]
 		[ "$output" = "h2e2 h9g7" ]
 	done
+	# The Chinese after the first letters is not looked at.
+	printf '[Event "全国象棋锦标赛"]\n\n1. h2e2 h9g7 *\n' | iconv -f UTF-8 -t UTF-16LE > "$tmp/cn.pgn"
+	run --separate-stderr xq-bitpack -f pgn "$tmp/cn.pgn"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = '[Event "全国象棋锦标赛"]' ]
 	# A line of it after lines of other text says what it looks like,
 	# not "not a move".
 	{ printf 'h2e2\n'; printf 'h2e2 h9g7\n' | iconv -f UTF-8 -t UTF-16LE; } > "$tmp/moves.txt"
 	run --separate-stderr xq-bitpack "$tmp/moves.txt"
 	[ "$status" -eq 1 ]
-	[[ "${stderr_lines[0]}" == "xq-bitpack: $tmp/moves.txt:2: UTF-16LE text after lines of other text: give it a file of its own ("* ]]
+	[[ "${stderr_lines[0]}" == "xq-bitpack: $tmp/moves.txt:2: UTF-16 or UTF-32 text after lines of other text: give it a file of its own ("* ]]
 }
 
 @test "a PGN file whose encoding one character would decide is refused, not guessed" {

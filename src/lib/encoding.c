@@ -24,6 +24,7 @@
 
 #define SAMPLE_MAX	(256 * 1024)	/* bytes scored for detection */
 #define MIN_EVIDENCE	2		/* common characters to tell by */
+#define WIDE_CHARS	4		/* ASCII characters that tell UTF-16 */
 
 /*
  * Characters that Xiangqi records are full of, in both scripts: the
@@ -262,12 +263,14 @@ has_utf16_bom(const char *s, size_t len)
 }
 
 /*
- * The encoding of text that opens as ASCII in UTF-16 or UTF-32 with no
- * byte order mark: NULs beside every character, which no text of lines
- * has.  Of its first 64 bytes, taken 2 or 4 at a time, every byte of a
- * character but its last is NUL and the last never is ("UTF-16BE",
- * "UTF-32BE"), or the same from its first ("UTF-16LE", "UTF-32LE");
- * NULL for any other text.
+ * The encoding of a line that opens with ASCII in UTF-16 or UTF-32 with
+ * no byte order mark: NULs beside each character, which no text of lines
+ * has.  Its first WIDE_CHARS characters (or all, if it has fewer, but 2
+ * at least), taken 2 or 4 bytes at a time, are printable ASCII (or a tab
+ * or CR) in the last byte and NULs in the others ("UTF-16BE",
+ * "UTF-32BE"), or the same from the first byte ("UTF-16LE",
+ * "UTF-32LE"); NULL for any other text.  What follows them is not looked
+ * at: a line of Chinese after `[Event "` is UTF-16 all the same.
  */
 const char *
 wide_unmarked(const char *s, size_t len)
@@ -275,28 +278,25 @@ wide_unmarked(const char *s, size_t len)
 	static const char *const name[2][2] = {
 		{ "UTF-16LE", "UTF-16BE" }, { "UTF-32LE", "UTF-32BE" }
 	};
-	size_t i, n, zero[4] = { 0, 0, 0, 0 };
-	int wide, be, ascii, k;
+	size_t i, n, k, at;
+	int wide, be;
+	unsigned char c;
 
-	n = len < 64 ? len : 64;
-	for (i = 0; i < n; i++)
-		if (s[i] == '\0')
-			zero[i % 4]++;
-	/*
-	 * zero[i]: the NULs among the bytes at i modulo 4.  In characters of
-	 * k bytes, those at `ascii` must hold none and the others all NULs.
-	 */
 	for (wide = 1; wide >= 0; wide--) {
 		k = wide ? 4 : 2;
-		if (n < (size_t)(2 * k))
+		n = len / k < WIDE_CHARS ? len / k * k : WIDE_CHARS * k;
+		if (n < 2 * k)
 			continue;
 		for (be = 0; be < 2; be++) {
-			ascii = be ? k - 1 : 0;
-			for (i = 0; i < 4; i++)
-				if ((int)(i % k) == ascii ? zero[i] != 0 :
-				    zero[i] != (n - i + 3) / 4)
+			/* The byte of each character that holds its ASCII. */
+			at = be ? k - 1 : 0;
+			for (i = 0; i < n; i++) {
+				c = (unsigned char)s[i];
+				if (i % k != at ? c != 0 : c != '\t' &&
+				    c != '\r' && (c < 0x20 || c > 0x7e))
 					break;
-			if (i == 4)
+			}
+			if (i == n)
 				return name[wide][be];
 		}
 	}

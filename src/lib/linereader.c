@@ -277,7 +277,7 @@ first_line_utf8(struct linereader *lr)
 		enc = "UTF-16";
 		told = "by its byte order mark";
 	} else if ((enc = wide_unmarked(lr->line, lr->len)) != NULL)
-		told = "by the NULs beside each letter";
+		told = "by the NULs beside its first letters";
 	else
 		return 1;
 	if (lr_reread_utf8(lr, enc, &why) == -1) {

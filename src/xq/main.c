@@ -491,7 +491,6 @@ do_line(const struct linereader *lr, const struct options *o)
 	struct linereader text = *lr;
 	struct movelist ml;
 	enum input in;
-	const char *wide;
 	char *s = NULL;
 	int rc = -1, high;
 
@@ -501,10 +500,10 @@ do_line(const struct linereader *lr, const struct options *o)
 	 * mark: read whole when the input opens with it (filter_stream),
 	 * but not a line of it after lines of other text.
 	 */
-	if (o->encoding == NULL &&
-	    (wide = wide_unmarked(lr->line, lr->len)) != NULL)
-		report(lr, 0, "%s text after lines of other text: give it a "
-		    "file of its own (%s)", wide, excerpt(lr->line, lr->len));
+	if (o->encoding == NULL && wide_unmarked(lr->line, lr->len) != NULL)
+		report(lr, 0, "UTF-16 or UTF-32 text after lines of other "
+		    "text: give it a file of its own (%s)",
+		    excerpt(lr->line, lr->len));
 	else {
 		if ((high = has_high_byte(lr->line, lr->len)) &&
 		    (s = line_to_utf8(lr, o, &text.len)) != NULL)
@@ -780,10 +779,14 @@ filter_stream(struct linereader *lr, const struct options *o)
 		write_blank(lr, o, blanks);
 	if (fclose(blanks) != 0)
 		err(GF_EXIT_ERROR, "open_memstream");
-	/* UTF-16 by its mark; UTF-16 or UTF-32 by the NULs beside letters. */
+	/*
+	 * UTF-16 by its mark; UTF-16 or UTF-32 by the NULs beside the
+	 * letters of the input's first line (after a blank line, a NUL
+	 * would begin the line of UTF-16LE, and look like UTF-16BE).
+	 */
 	if (first && o->encoding == NULL)
 		wide = has_utf16_bom(lr->line, lr->len) ? "UTF-16" :
-		    wide_unmarked(lr->line, lr->len);
+		    lr->lineno == 1 ? wide_unmarked(lr->line, lr->len) : NULL;
 	else if (first && encoding_is_wide(o->encoding))
 		wide = o->encoding;
 	if (wide != NULL) {
