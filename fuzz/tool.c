@@ -283,36 +283,40 @@ count_newlines(const char *s, size_t n)
 }
 
 /*
- * The encoding of input the tool reads whole, made UTF-8: UTF-16 by its
- * mark, UTF-16 or UTF-32 by its first line; NULL for any other.
+ * The n bytes of s as the tool reads them: made UTF-8 into *text (to
+ * free) if it reads them whole, UTF-16 by its mark or UTF-16 or UTF-32
+ * by the first line, with *n set; s itself otherwise; NULL if they do
+ * not decode.
  */
 static const char *
-wide_input(const char *s, size_t n)
+as_read(const char *s, size_t *n, char **text)
 {
-	const char *end;
+	const char *end, *enc, *why;
 
-	if (has_utf16_bom(s, n))
-		return "UTF-16";
-	end = memchr(s, line_end(s, n), n);
-	return wide_unmarked(s, end != NULL ? (size_t)(end - s) : n);
+	*text = NULL;
+	end = memchr(s, line_end(s, *n), *n);
+	if (has_utf16_bom(s, *n))
+		enc = "UTF-16";
+	else if ((enc = wide_unmarked(s, end != NULL ? (size_t)(end - s) :
+	    *n)) == NULL)
+		return s;
+	return *text = text_to_utf8(s, *n, enc, n, &why);
 }
 
 /*
- * The same, with input the tool reads whole counted as the tool reads it
- * and writes it back, made UTF-8; SIZE_MAX if it does not decode.
+ * The same, counted as the tool reads them and writes them back; SIZE_MAX
+ * if they do not decode.
  */
 static size_t
 count_lines(const char *s, size_t n)
 {
-	const char *why, *enc;
-	size_t len, lines;
+	const char *p;
+	size_t lines;
 	char *text;
 
-	if ((enc = wide_input(s, n)) == NULL)
-		return count_newlines(s, n);
-	if ((text = text_to_utf8(s, n, enc, &len, &why)) == NULL)
+	if ((p = as_read(s, &n, &text)) == NULL)
 		return SIZE_MAX;
-	lines = count_newlines(text, len);
+	lines = count_newlines(p, n);
 	free(text);
 	return lines;
 }
@@ -409,37 +413,40 @@ check_output(const struct mode *m, size_t inlines)
 	free(out);
 }
 
-/*
- * Does the tool read this input as a game file, not as lines?  Input it
- * reads whole is looked at made UTF-8, as the tool does.
- */
+/* Does the tool read this input, made UTF-8, as a game file, not lines? */
 static int
-game_file(const uint8_t *data, size_t size)
+game_file(const char *s, size_t size)
 {
-	const uint8_t *nl;
-	const char *why, *enc;
-	char *text = NULL;
+	const char *nl;
 	size_t len = size;
-	int is;
 
 	if (starts_game_file == NULL)
 		return 0;
-	if ((enc = wide_input((const char *)data, size)) != NULL) {
-		if ((text = text_to_utf8((const char *)data, size, enc, &size,
-		    &why)) == NULL)
-			return 0;
-		data = (const uint8_t *)text;
-		len = size;
-	}
-	if ((nl = memchr(data, line_end((const char *)data, size),
-	    size)) != NULL) {
-		len = nl - data;
-		if (len > 0 && data[len - 1] == '\r')
+	if ((nl = memchr(s, line_end(s, size), size)) != NULL) {
+		len = nl - s;
+		if (len > 0 && s[len - 1] == '\r')
 			len--;
 	}
-	is = starts_game_file((const char *)data, len);
+	return starts_game_file(s, len);
+}
+
+/*
+ * The lines of the input as the tool reads it, made UTF-8 once for both
+ * questions; SIZE_MAX, not to be checked, for a game file or text that
+ * does not decode.
+ */
+static size_t
+input_lines(const uint8_t *data, size_t size)
+{
+	const char *p;
+	char *text;
+	size_t lines;
+
+	if ((p = as_read((const char *)data, &size, &text)) == NULL)
+		return SIZE_MAX;
+	lines = game_file(p, size) ? SIZE_MAX : count_newlines(p, size);
 	free(text);
-	return is;
+	return lines;
 }
 
 int
@@ -476,7 +483,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (WEXITSTATUS(status) > 2)
 		fail("exit status above 2", m);
 	if (WEXITSTATUS(status) < 2)
-		check_output(m, game_file(data, size) ? SIZE_MAX :
-		    count_lines((const char *)data, size));
+		check_output(m, input_lines(data, size));
 	return 0;
 }

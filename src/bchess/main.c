@@ -642,11 +642,11 @@ convert_file(const char *path)
 		return GF_EXIT_ERROR;
 	/* A byte order mark says more than -E. */
 	if (!run_stopped() && lr_next(&lr)) {
-		unmarked = wide_unmarked(lr.line, lr.len);
 		if (has_utf16_bom(lr.line, lr.len))
 			status = convert_whole(&lr, "UTF-16",
 			    lr.line[0] == '\xfe' ? "UTF-16BE" : "UTF-16LE", 1);
-		else if (encoding == NULL && unmarked != NULL)
+		else if (encoding == NULL &&
+		    (unmarked = wide_unmarked(lr.line, lr.len)) != NULL)
 			status = convert_whole(&lr, unmarked, unmarked, 0);
 		else if (encoding == NULL || (lr.len >= 3 &&
 		    memcmp(lr.line, "\xef\xbb\xbf", 3) == 0))
