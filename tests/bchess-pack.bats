@@ -724,7 +724,7 @@ EOF_CASES
 	cmp <(bchess-pack <"$BATS_TEST_TMPDIR/u16") "$BATS_TEST_TMPDIR/out"
 }
 
-@test "UTF-16 and UTF-32 without a byte order mark are read by the NULs beside their first letters, and written back so" {
+@test "UTF-16 and UTF-32 without a byte order mark are read by the NULs of their first line, and written back so" {
 	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' >"$BATS_TEST_TMPDIR/u8"
 	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=nu-1-l\r\n' >"$BATS_TEST_TMPDIR/want"
 	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
@@ -756,6 +756,28 @@ EOF_CASES
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/short: UTF-16LE: not text in that encoding" ]
 	[ -z "$output" ]
+}
+
+@test "UTF-16 and UTF-32 without a mark whose first line opens with other letters are told by the whole line" {
+	# A chat export: each line opens with a name.
+	printf 'Jönssön: katso https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\nÄiti: 👍\n' >"$BATS_TEST_TMPDIR/u8"
+	printf 'Jönssön: katso https://www.joonas.io/buffalo-chess/?l=nu-1-l\nÄiti: 👍\n' >"$BATS_TEST_TMPDIR/want"
+	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		iconv -f UTF-8 -t $enc "$BATS_TEST_TMPDIR/u8" >"$BATS_TEST_TMPDIR/bare"
+		run --separate-stderr bash -c 'bchess-pack --summary "$1" >/dev/null' _ "$BATS_TEST_TMPDIR/bare"
+		[ "$status" -eq 0 ]
+		[ "$stderr" = "bchess-pack: 1 records: 1 good, 0 bad, 0 warnings" ]
+		cmp <(bchess-pack "$BATS_TEST_TMPDIR/bare") \
+		    <(iconv -f UTF-8 -t $enc "$BATS_TEST_TMPDIR/want")
+	done
+	# A line that still has NULs is not copied as text with no link in it.
+	{ printf 'ääää\n'; sed -n 1p "$BATS_TEST_TMPDIR/u8"; } |
+	    iconv -f UTF-8 -t UTF-16LE >"$BATS_TEST_TMPDIR/bare"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/bare"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[1]}" == "bchess-pack: $BATS_TEST_TMPDIR/bare:2: not text: a NUL byte; for UTF-16 or UTF-32, say the encoding with -E ("* ]]
+	cmp <(bchess-pack -E UTF-16LE "$BATS_TEST_TMPDIR/bare") \
+	    <({ printf 'ääää\n'; sed -n 1p "$BATS_TEST_TMPDIR/want"; } | iconv -f UTF-8 -t UTF-16LE)
 }
 
 @test "UTF-16 cut in the middle of a character is reported" {

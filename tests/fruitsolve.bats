@@ -479,7 +479,7 @@ image" ]
 	run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/cut"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "fruitsolve: $BATS_TEST_TMPDIR/cut: UTF-16 by its byte order mark, but not text in that encoding"* ]]
-	# Without a mark, told by the NULs beside the first digits.
+	# Without a mark, told by the NULs of the first line.
 	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
 		iconv -f UTF-8 -t $enc "$b" >"$BATS_TEST_TMPDIR/bare"
 		run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/bare"
@@ -491,5 +491,14 @@ image" ]
 	head -c -1 "$BATS_TEST_TMPDIR/bare" >"$BATS_TEST_TMPDIR/short"
 	run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/short"
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "fruitsolve: $BATS_TEST_TMPDIR/short: UTF-32BE by the NULs beside its first letters, but not text in that encoding" ]
+	[ "$stderr" = "fruitsolve: $BATS_TEST_TMPDIR/short: UTF-32BE by the NULs of its first line, but not text in that encoding" ]
+	# A first line that opens in Chinese is told by the whole line.
+	{ printf '# 盤面 1 號\n'; cat "$b"; } >"$BATS_TEST_TMPDIR/cn"
+	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		iconv -f UTF-8 -t $enc "$BATS_TEST_TMPDIR/cn" >"$BATS_TEST_TMPDIR/bare"
+		run --separate-stderr fruitsolve -G "$BATS_TEST_TMPDIR/bare"
+		[ "$status" -eq 0 ]
+		[ -z "$stderr" ]
+		[ "$output" = "$want" ]
+	done
 }

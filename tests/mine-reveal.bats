@@ -567,7 +567,7 @@ rawvf() {
 	run --separate-stderr mine-reveal "$BATS_TEST_TMPDIR/cut"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "mine-reveal: $BATS_TEST_TMPDIR/cut: UTF-16 by its byte order mark, but not text in that encoding" ]
-	# Without a mark, told by the NULs beside the first cells.
+	# Without a mark, told by the NULs of the first line.
 	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
 		iconv -f UTF-8 -t $enc "$b" >"$BATS_TEST_TMPDIR/bare"
 		run --separate-stderr mine-reveal -o 1,1 "$BATS_TEST_TMPDIR/bare"
@@ -586,5 +586,5 @@ rawvf() {
 	run --separate-stderr mine-reveal "$BATS_TEST_TMPDIR/short"
 	[ "$status" -eq 2 ]
 	[ -z "$output" ]
-	[ "$stderr" = "mine-reveal: $BATS_TEST_TMPDIR/short: UTF-16LE by the NULs beside its first letters, but not text in that encoding" ]
+	[ "$stderr" = "mine-reveal: $BATS_TEST_TMPDIR/short: UTF-16LE by the NULs of its first line, but not text in that encoding" ]
 }

@@ -60,6 +60,38 @@ utf16() {
 	[[ "${stderr_lines[0]}" == "xq-bitpack: $tmp/moves.txt:2: UTF-16 or UTF-32 text after lines of other text: give it a file of its own ("* ]]
 }
 
+@test "UTF-16 and UTF-32 without a mark whose first line opens in Chinese are told by the whole line" {
+	# Lines of Chinese moves: the spaces between them are the ASCII.
+	for enc in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+		iconv -f UTF-8 -t $enc "$d/moves.txt" > "$tmp/moves.txt"
+		run --separate-stderr xq-bitpack -f iccs "$tmp/moves.txt"
+		[ "$status" -eq 0 ]
+		[ -z "$stderr" ]
+		[ "$output" = "$(printf 'h2e2 h9g7 h0g2 i9h9\nh2e2 h9g7')" ]
+	done
+	# A line of Chinese and nothing else: UTF-32 has NULs in every
+	# character, and is told.
+	printf '炮二平五\n' | iconv -f UTF-8 -t UTF-32LE > "$tmp/one.txt"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/one.txt"
+	[ "$status" -eq 0 ]
+	[ "$output" = "h2e2" ]
+	# In UTF-16 such a line has no NUL, nor ASCII to tell its byte
+	# order by: the NULs of the next line are reported, not taken for
+	# moves.
+	printf '炮二平五\n傌二進三\n' | iconv -f UTF-8 -t UTF-16LE > "$tmp/two.txt"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/two.txt"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[1]}" == "xq-bitpack: $tmp/two.txt:2: not text: a NUL byte; for UTF-16 or UTF-32, say the encoding with -E ("* ]]
+	run --separate-stderr xq-bitpack -E UTF-16LE -f iccs "$tmp/two.txt"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'h2e2\nh0g2')" ]
+	# One character of ASCII is too little; -E says it.
+	printf '炮二 平五\n' | iconv -f UTF-8 -t UTF-16LE > "$tmp/few.txt"
+	run --separate-stderr xq-bitpack -f iccs "$tmp/few.txt"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"not text: a NUL byte; for UTF-16 or UTF-32, say the encoding with -E ("* ]]
+}
+
 @test "a PGN file whose encoding one character would decide is refused, not guessed" {
 	# D6 D0 is 中 in GBK and 笢 in Big5: one common character in the
 	# GBK reading is no evidence that the file is GBK.
@@ -104,7 +136,7 @@ utf16() {
 @test "a binary line is not text, not a question of encoding" {
 	run --separate-stderr xq-bitpack -f iccs <(printf 'CC\000\377\n')
 	[ "$status" -eq 1 ]
-	[[ "$stderr" = *":1: not text: a NUL byte ("* ]]
+	[[ "$stderr" = *":1: not text: a NUL byte; for UTF-16 or UTF-32, say the encoding with -E (CC\x00\xff)" ]]
 }
 
 @test "WXF in full-width characters is read on a line" {

@@ -76,6 +76,8 @@ static const char zip_file[] = "a ZIP archive, such as an .xlsx or .ods "
 static const char wide_not_named[] = "UTF-16 or UTF-32 text without a "
     "byte order mark, not in the encoding -E names (leave -E out, or name "
     "its encoding)";
+static const char nul_byte[] = "not text: a NUL byte; for UTF-16 or "
+    "UTF-32, say the encoding with -E";
 static const char encoded_inside[] = "a link to the game percent-encoded "
     "inside another address (take it out of the other address first)";
 
@@ -831,6 +833,13 @@ split_record(struct record *rec, const char *line, size_t len,
 		rec->unread = 0;
 	if (rec->unread)
 		return RECORD_TEXT;
+	/*
+	 * UTF-16 or UTF-32 that its first line did not tell (a line of
+	 * Chinese), or a file that is no text: no link is found in it, and
+	 * copying it as text would hide that.
+	 */
+	if (memchr(line, '\0', len) != NULL)
+		return parse_error_set(pe, nul_byte, 0, line, len);
 	if (first_line && len >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0)
 		first = rec->bom = 3;
 	while (first < last && (line[first] == ' ' || line[first] == '\t'))

@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #define SAMPLE_MAX	(256 * 1024)	/* bytes scored for detection */
 #define MIN_EVIDENCE	2		/* common characters to tell by */
 #define WIDE_CHARS	4		/* ASCII characters that tell UTF-16 */
+#define WIDE_ASCII	2		/* or that do, among others */
 
 /*
  * Characters that Xiangqi records are full of, in both scripts: the
@@ -263,14 +265,60 @@ has_utf16_bom(const char *s, size_t len)
 }
 
 /*
- * The encoding of a line that opens with ASCII in UTF-16 or UTF-32 with
- * no byte order mark: NULs beside each character, which no text of lines
- * has.  Its first WIDE_CHARS characters (or all, if it has fewer, but 2
- * at least), taken 2 or 4 bytes at a time, are printable ASCII (or a tab
- * or CR) in the last byte and NULs in the others ("UTF-16BE",
- * "UTF-32BE"), or the same from the first byte ("UTF-16LE",
- * "UTF-32LE"); NULL for any other text.  What follows them is not looked
- * at: a line of Chinese after `[Event "` is UTF-16 all the same.
+ * The ASCII characters of a line read as UTF-16 (k 2) or UTF-32 (k 4)
+ * in a byte order (be: big-endian), or -1 if a character of it is not
+ * one a line of text holds: a control character other than a tab or a
+ * CR, a surrogate not in a pair, a code past U+10FFFF, U+FFFE or
+ * U+FFFF.  Bytes left after the last whole character must be NULs: they
+ * begin the newline of big-endian text that the line was cut before.
+ */
+static int
+wide_ascii(const unsigned char *s, size_t len, size_t k, int be)
+{
+	size_t i, j, n = len / k * k;
+	uint32_t c, lo;
+	int ascii = 0;
+
+	for (i = n; i < len; i++)
+		if (s[i] != 0)
+			return -1;
+	for (i = 0; i < n; i += k) {
+		for (c = 0, j = 0; j < k; j++)
+			c |= (uint32_t)s[i + j] << 8 * (be ? k - 1 - j : j);
+		if (k == 2 && c >= 0xd800 && c < 0xdc00 && i + 2 < n) {
+			lo = be ? (uint32_t)s[i + 2] << 8 | s[i + 3] :
+			    (uint32_t)s[i + 3] << 8 | s[i + 2];
+			if (lo < 0xdc00 || lo >= 0xe000)
+				return -1;
+			i += 2;
+			continue;
+		}
+		if ((c < 0x20 && c != '\t' && c != '\r') ||
+		    (c >= 0x7f && c < 0xa0) || (c >= 0xd800 && c < 0xe000) ||
+		    c == 0xfffe || c == 0xffff || c > 0x10ffff)
+			return -1;
+		ascii += c < 0x7f;
+	}
+	return ascii;
+}
+
+/*
+ * The encoding of a line in UTF-16 or UTF-32 with no byte order mark:
+ * NULs beside each ASCII character, which no text of lines has.  Taken
+ * 2 or 4 bytes at a time, its first WIDE_CHARS characters (or all, if
+ * it has fewer, but 2 at least) are printable ASCII (or a tab or CR) in
+ * the last byte and NULs in the others ("UTF-16BE", "UTF-32BE"), or the
+ * same from the first byte ("UTF-16LE", "UTF-32LE"); what follows them
+ * is not looked at, so a line of Chinese after `[Event "` is UTF-16 all
+ * the same.  A line that does not open so (a line of Chinese moves) is
+ * told by the whole line, if it has a NUL.  UTF-32: read in one byte
+ * order, 2 characters or more, each one a text holds (see wide_ascii);
+ * read in the other, a character that is not (a code past U+10FFFF, as
+ * a NUL character is in UTF-16).  UTF-16: read in one byte order, each
+ * character one a text holds and WIDE_ASCII or more ASCII; read in the
+ * other, a character that is not, or a quarter as many ASCII at most
+ * (a Chinese character such as U+4E00 reads as ASCII the other way).
+ * NULL for any other line, and for one that could be either.
  */
 const char *
 wide_unmarked(const char *s, size_t len)
@@ -278,8 +326,9 @@ wide_unmarked(const char *s, size_t len)
 	static const char *const name[2][2] = {
 		{ "UTF-16LE", "UTF-16BE" }, { "UTF-32LE", "UTF-32BE" }
 	};
+	const unsigned char *u = (const unsigned char *)s;
 	size_t i, n, k, at;
-	int wide, be;
+	int wide, be, a[2];
 	unsigned char c;
 
 	for (wide = 1; wide >= 0; wide--) {
@@ -299,6 +348,18 @@ wide_unmarked(const char *s, size_t len)
 			if (i == n)
 				return name[wide][be];
 		}
+	}
+	if (memchr(s, '\0', len) == NULL)
+		return NULL;
+	for (wide = 1; wide >= 0; wide--) {
+		k = wide ? 4 : 2;
+		for (be = 0; be < 2; be++)
+			a[be] = wide_ascii(u, len, k, be);
+		for (be = 0; be < 2; be++)
+			if (wide ? a[be] >= 0 && a[!be] < 0 && len >= 2 * k :
+			    a[be] >= WIDE_ASCII && (a[!be] < 0 ||
+			    4 * a[!be] <= a[be]))
+				return name[wide][be];
 	}
 	return NULL;
 }

@@ -256,9 +256,9 @@ lr_want_utf8(struct linereader *lr)
 /*
  * The first line of an input that wants UTF-8, read last: its UTF-8
  * byte order mark dropped; or, after a UTF-16 one or in UTF-16 or UTF-32
- * without one (told, with its byte order, by the NULs beside each
- * letter), the input read whole, converted and read again from the
- * memory it is in, from its first line.  Returns as lr_next; a text that
+ * without one (told, with its byte order, by the NULs of its first
+ * line: see wide_unmarked), the input read whole, converted and read
+ * again from the memory it is in, from its first line.  Returns as lr_next; a text that
  * is not in that encoding after all is reported and ends the input as a
  * read error would.
  */
@@ -277,7 +277,7 @@ first_line_utf8(struct linereader *lr)
 		enc = "UTF-16";
 		told = "by its byte order mark";
 	} else if ((enc = wide_unmarked(lr->line, lr->len)) != NULL)
-		told = "by the NULs beside its first letters";
+		told = "by the NULs of its first line";
 	else
 		return 1;
 	if (lr_reread_utf8(lr, enc, &why) == -1) {

@@ -468,7 +468,8 @@ line_to_utf8(const struct linereader *lr, const struct options *o,
 	if ((s = text_to_utf8(lr->line, lr->len, enc, outlen, &why)) != NULL)
 		return s;
 	if (memchr(lr->line, '\0', lr->len) != NULL)
-		report(lr, 0, "not text: a NUL byte (%s)",
+		report(lr, 0, "not text: a NUL byte; for UTF-16 or UTF-32, "
+		    "say the encoding with -E (%s)",
 		    excerpt(lr->line, lr->len));
 	else if (o->encoding == NULL)
 		report(lr, 0, "not UTF-8 text: say its encoding with -E (%s)",
