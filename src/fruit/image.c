@@ -909,8 +909,13 @@ image_grid(const struct picture *pic, struct grid *g, char *why,
 }
 
 /*
- * The board in pic: the grid, then each cell read, refusing a cell that
- * fits no digit well and a board whose sum is not a multiple of 10.
+ * The board in pic: the grid, then each cell read, refusing a board
+ * with a cell that fits no digit well (why names the first, and how many
+ * there are: a few in a picture blurred or shrunk, all of them in one
+ * the reader does not know) and a board whose sum is not a multiple of
+ * 10.  No board with such a cell is given with the cell left out: in
+ * the pictures that have them, a digit read with confidence is wrong
+ * now and then, which the sum would no longer catch.
  */
 int
 image_board(const struct picture *pic, struct board *b, struct grid *g,
@@ -918,7 +923,7 @@ image_board(const struct picture *pic, struct board *b, struct grid *g,
 {
 	struct cell_look look[BOARD_ROWS * BOARD_COLS];
 	struct digit_match m;
-	size_t r, c, sum;
+	size_t r, c, sum, unsure = 0;
 	int font;
 
 	memset(b, 0, sizeof(*b));
@@ -936,15 +941,21 @@ image_board(const struct picture *pic, struct board *b, struct grid *g,
 	for (r = 0; r < BOARD_ROWS; r++)
 		for (c = 0; c < BOARD_COLS; c++) {
 			digit_read(&look[r * BOARD_COLS + c], font, &m);
-			if (m.digit == -1) {
+			if (m.digit == -1 && unsure++ == 0)
 				snprintf(why, whylen, "cell %zu,%zu fits no "
 				    "digit well (%s)", r + 1, c + 1, m.why);
-				board_free(b);
-				return -1;
-			}
+			if (m.digit == -1)
+				continue;
 			b->cell[r * BOARD_COLS + c] = (uint8_t)m.digit;
 			sum += (size_t)m.digit;
 		}
+	if (unsure > 1)
+		snprintf(why + strlen(why), whylen - strlen(why), ", nor do "
+		    "%zu other cells", unsure - 1);
+	if (unsure > 0) {
+		board_free(b);
+		return -1;
+	}
 	if (sum % FRUIT_TARGET != 0) {
 		snprintf(why, whylen, "digits read sum to %zu, not a multiple "
 		    "of 10: a digit was misread", sum);
