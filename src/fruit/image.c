@@ -941,11 +941,13 @@ image_board(const struct picture *pic, struct board *b, struct grid *g,
 	for (r = 0; r < BOARD_ROWS; r++)
 		for (c = 0; c < BOARD_COLS; c++) {
 			digit_read(&look[r * BOARD_COLS + c], font, &m);
-			if (m.digit == -1 && unsure++ == 0)
-				snprintf(why, whylen, "cell %zu,%zu fits no "
-				    "digit well (%s)", r + 1, c + 1, m.why);
-			if (m.digit == -1)
+			if (m.digit == -1) {
+				if (unsure++ == 0)
+					snprintf(why, whylen, "cell %zu,%zu "
+					    "fits no digit well (%s)", r + 1,
+					    c + 1, m.why);
 				continue;
+			}
 			b->cell[r * BOARD_COLS + c] = (uint8_t)m.digit;
 			sum += (size_t)m.digit;
 		}

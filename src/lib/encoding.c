@@ -327,27 +327,16 @@ wide_unmarked(const char *s, size_t len)
 		{ "UTF-16LE", "UTF-16BE" }, { "UTF-32LE", "UTF-32BE" }
 	};
 	const unsigned char *u = (const unsigned char *)s;
-	size_t i, n, k, at;
+	size_t n, k;
 	int wide, be, a[2];
-	unsigned char c;
 
+	/* The first characters, every one of them ASCII. */
 	for (wide = 1; wide >= 0; wide--) {
 		k = wide ? 4 : 2;
 		n = len / k < WIDE_CHARS ? len / k * k : WIDE_CHARS * k;
-		if (n < 2 * k)
-			continue;
-		for (be = 0; be < 2; be++) {
-			/* The byte of each character that holds its ASCII. */
-			at = be ? k - 1 : 0;
-			for (i = 0; i < n; i++) {
-				c = (unsigned char)s[i];
-				if (i % k != at ? c != 0 : c != '\t' &&
-				    c != '\r' && (c < 0x20 || c > 0x7e))
-					break;
-			}
-			if (i == n)
+		for (be = 0; be < 2; be++)
+			if (n >= 2 * k && wide_ascii(u, n, k, be) == (int)(n / k))
 				return name[wide][be];
-		}
 	}
 	if (memchr(s, '\0', len) == NULL)
 		return NULL;

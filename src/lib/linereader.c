@@ -258,9 +258,9 @@ lr_want_utf8(struct linereader *lr)
  * byte order mark dropped; or, after a UTF-16 one or in UTF-16 or UTF-32
  * without one (told, with its byte order, by the NULs of its first
  * line: see wide_unmarked), the input read whole, converted and read
- * again from the memory it is in, from its first line.  Returns as lr_next; a text that
- * is not in that encoding after all is reported and ends the input as a
- * read error would.
+ * again from the memory it is in, from its first line.  Returns as
+ * lr_next; a text that is not in that encoding after all is reported and
+ * ends the input as a read error would.
  */
 static int
 first_line_utf8(struct linereader *lr)
