@@ -71,6 +71,24 @@ void	 json_error_line(FILE *, size_t, const char *, const char *, size_t);
 void	 json_text_line(FILE *, size_t, const char *, size_t);
 
 /*
+ * xmlerr.c (needs libxml2): between xml_error_begin and xml_error_end,
+ * libxml2 prints nothing and its first error is kept, as one line.
+ */
+void		 xml_error_begin(void);
+const char	*xml_error_end(void);
+
+/* strbuf.c: a string that grows, always ended by a NUL. */
+struct strbuf {
+	char		*s;
+	size_t		 len, cap;
+};
+
+void	 sb_add(struct strbuf *, const char *, size_t);
+void	 sb_addc(struct strbuf *, char);
+void	 sb_clear(struct strbuf *);
+void	 sb_free(struct strbuf *);
+
+/*
  * linereader.c: reads one line at a time from a named file or from
  * standard input ("-"), any length, counting lines for diagnostics.
  */
@@ -114,6 +132,8 @@ off_t	 lr_left(const struct linereader *);
 char	*lr_slurp(struct linereader *, size_t *);
 unsigned char	*read_all(FILE *, size_t *);
 int	 lr_reread_utf8(struct linereader *, const char *, const char **);
+void	 lr_attach_text(struct linereader *, char *, size_t, const char *);
+void	 lr_replace(struct linereader *, char *, size_t);
 
 /*
  * bignum.c: unsigned integers of any size in 32-bit limbs, least

@@ -437,10 +437,8 @@ lr_slurp(struct linereader *lr, size_t *outlen)
 int
 lr_reread_utf8(struct linereader *lr, const char *enc, const char **why)
 {
-	const char *name = lr->name;
 	char *buf, *text;
 	size_t len, tlen;
-	FILE *fp;
 
 	*why = NULL;
 	if ((buf = lr_slurp(lr, &len)) == NULL)
@@ -449,22 +447,49 @@ lr_reread_utf8(struct linereader *lr, const char *enc, const char **why)
 	free(buf);
 	if (text == NULL)
 		return -1;
-	/* fmemopen wants a byte at least: an empty text ends here. */
-	if (tlen == 0) {
-		free(text);
-		lr->eof = 1;
-		return 0;
-	}
-	if ((fp = fmemopen(text, tlen, "r")) == NULL)
-		err(GF_EXIT_ERROR, "fmemopen");
-	if (lr->fp != stdin)
+	lr_replace(lr, text, tlen);
+	return 0;
+}
+
+/*
+ * Read on from text in memory in place of lr's input (closed now), from
+ * its first line; lr_close frees the text.
+ */
+void
+lr_replace(struct linereader *lr, char *text, size_t len)
+{
+	const char *name = lr->name;
+
+	if (lr->fp != NULL && lr->fp != stdin)
 		fclose(lr->fp);
 	free(lr->buf);
 	free(lr->piece);
 	free(lr->text);
+	lr_attach_text(lr, text, len, name);
+}
+
+/*
+ * Read lines from text in memory, named name in diagnostics; lr_close
+ * frees the text.
+ */
+void
+lr_attach_text(struct linereader *lr, char *text, size_t len,
+    const char *name)
+{
+	FILE *fp;
+
+	/* fmemopen wants a byte at least: an empty text ends at once. */
+	if (len == 0) {
+		memset(lr, 0, sizeof(*lr));
+		lr->name = name;
+		lr->eof = 1;
+		lr->text = text;
+		return;
+	}
+	if ((fp = fmemopen(text, len, "r")) == NULL)
+		err(GF_EXIT_ERROR, "fmemopen");
 	lr_attach(lr, fp, name);
 	lr->text = text;
-	return 0;
 }
 
 /* Returns -1 if a read error cut the file short (it was reported), else 0. */

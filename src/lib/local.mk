@@ -10,9 +10,11 @@ libgf_a_SOURCES = \
 	src/lib/linereader.c \
 	src/lib/rng.c \
 	src/lib/run.c \
+	src/lib/strbuf.c \
 	src/lib/text.c \
-	src/lib/xmalloc.c
-libgf_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS)
+	src/lib/xmalloc.c \
+	src/lib/xmlerr.c
+libgf_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) $(LIBXML_CFLAGS)
 
 # A driver for the tests of what diagnostics quote.
 check_PROGRAMS += excerpt-driver

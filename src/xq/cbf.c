@@ -26,7 +26,6 @@
 #include <string.h>
 
 #include <libxml/parser.h>
-#include <libxml/xmlerror.h>
 #include <libxml/tree.h>
 
 #include "gf.h"
@@ -35,13 +34,6 @@
 #include "gamefile.h"
 
 #define CBF_ROOT	"ChineseChessRecord"
-
-/* libxml2 2.12 made the error handler's argument const. */
-#if LIBXML_VERSION >= 21200
-#define XML_ERROR	const xmlError
-#else
-#define XML_ERROR	xmlError
-#endif
 
 /* Elements of <Head> kept as tags, under the names PGN gives them. */
 static const struct tag_name tag_names[] = {
@@ -57,7 +49,6 @@ static const xmlNode *child_named(const xmlNode *, const char *);
 static void	 read_head(struct gamerec *, const xmlNode *, struct xqpos *);
 static void	 read_moves(struct gamerec *, const xmlNode *);
 static void	 comment_on(struct gamerec *, uint32_t, const xmlNode *);
-static void	 first_error(void *, XML_ERROR *);
 
 static int
 is_named(const xmlNode *n, const char *name)
@@ -211,29 +202,6 @@ read_moves(struct gamerec *g, const xmlNode *list)
 	}
 }
 
-/* libxml2's first error in a document, kept by first_error. */
-static char	 xml_error[160];
-
-static void
-first_error(void *arg, XML_ERROR *e)
-{
-	size_t n;
-
-	(void)arg;
-	if (xml_error[0] != '\0' || e == NULL || e->message == NULL)
-		return;
-	/* Its first line only: the lines after it show the bytes. */
-	snprintf(xml_error, sizeof(xml_error),
-	    "not well-formed XML at line %d: %.*s", e->line,
-	    (int)strcspn(e->message, "\n"), e->message);
-	for (n = 0; xml_error[n] != '\0'; n++)
-		if ((unsigned char)xml_error[n] < 0x20 ||
-		    xml_error[n] == 0x7f)
-			xml_error[n] = ' ';
-	while (n > 0 && xml_error[n - 1] == ' ')
-		xml_error[--n] = '\0';
-}
-
 /*
  * Read a CBF file in memory: one game.  The XML says its own encoding;
  * encoding, if not NULL, overrides it.  No DTD is loaded, nothing comes
@@ -248,6 +216,7 @@ cbf_read(const char *s, size_t len, const char *file, const char *encoding,
 	struct xqpos pos;
 	const xmlNode *root, *list;
 	xmlDoc *doc = NULL;
+	const char *why;
 
 	gamerec_init(&g, file, 1);
 	start_position(&pos);
@@ -257,14 +226,13 @@ cbf_read(const char *s, size_t len, const char *file, const char *encoding,
 		    "", 0);
 		goto done;
 	}
-	xml_error[0] = '\0';
-	xmlSetStructuredErrorFunc(NULL, first_error);
+	xml_error_begin();
 	doc = xmlReadMemory(s, (int)len, NULL, encoding, XML_PARSE_NONET |
 	    XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-	xmlSetStructuredErrorFunc(NULL, NULL);
+	why = xml_error_end();
 	if (doc == NULL) {
-		gamerec_fault(&g, 0, xml_error[0] != '\0' ? xml_error :
-		    "not well-formed XML", "", 0);
+		gamerec_fault(&g, 0, why != NULL ? why : "not well-formed XML",
+		    "", 0);
 		goto done;
 	}
 	if (doc->intSubset != NULL) {

@@ -81,11 +81,6 @@ struct glyph {
 	int		 value;
 };
 
-struct strbuf {
-	char		*s;
-	size_t		 len, cap;
-};
-
 static int	 file_to_board(int, int);
 static int	 board_to_file(int, int);
 static int	 ahead(int, int);
@@ -137,7 +132,6 @@ static int	 read_json(const char *, size_t, struct movelist *,
 		    struct notation_error *);
 static int	 read_json_moves(json_t *, struct movelist *, struct xqpos *,
 		    struct notation_error *);
-static void	 sb_add(struct strbuf *, const char *, size_t);
 static char	*write_json(const struct movelist *);
 static const char *game_over(const struct xqpos *, const char *);
 
@@ -1395,26 +1389,6 @@ read_json_moves(json_t *moves, struct movelist *ml, struct xqpos *cur,
 		movelist_push(ml, m);
 	}
 	return 0;
-}
-
-/* Append to a string that is always NUL-terminated. */
-static void
-sb_add(struct strbuf *sb, const char *s, size_t n)
-{
-	size_t need;
-
-	if (n > SIZE_MAX - 1 - sb->len)
-		errx(GF_EXIT_ERROR, "string too long");
-	need = sb->len + n + 1;
-	if (need > sb->cap) {
-		sb->cap = sb->cap > SIZE_MAX / 2 ? SIZE_MAX : sb->cap * 2;
-		if (sb->cap < need)
-			sb->cap = need < 256 ? 256 : need;
-		sb->s = xreallocarray(sb->s, sb->cap, 1);
-	}
-	memcpy(sb->s + sb->len, s, n);
-	sb->len += n;
-	sb->s[sb->len] = '\0';
 }
 
 static char *
