@@ -41,12 +41,21 @@ first_error(void *arg, XML_ERROR *e)
 		xml_error[--n] = '\0';
 }
 
+/* What libxml2 says outside its structured errors ("encoder error"). */
+static void
+no_message(void *arg, const char *fmt, ...)
+{
+	(void)arg;
+	(void)fmt;
+}
+
 /* From now on keep libxml2's first error, printing none. */
 void
 xml_error_begin(void)
 {
 	xml_error[0] = '\0';
 	xmlSetStructuredErrorFunc(NULL, first_error);
+	xmlSetGenericErrorFunc(NULL, no_message);
 }
 
 /* Stop keeping errors; the first since xml_error_begin, or NULL. */
@@ -54,5 +63,6 @@ const char *
 xml_error_end(void)
 {
 	xmlSetStructuredErrorFunc(NULL, NULL);
+	xmlSetGenericErrorFunc(NULL, NULL);
 	return xml_error[0] != '\0' ? xml_error : NULL;
 }
