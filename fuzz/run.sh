@@ -1,7 +1,7 @@
 #!/bin/sh
 # make fuzz: build every harness (build.sh), run each for FUZZ_SECONDS
-# (600 by default) on its corpus in fuzz/out/NAME/, seeded with examples/
-# and the tool's test data, and print one line per harness: executions,
+# (600 by default) on its corpus in fuzz/out/NAME/, seeded with examples/,
+# the tool's test data and fuzz/seeds/NAME/ (inputs shaped for a harness), and print one line per harness: executions,
 # edges covered, features, and the crash, leak, timeout and out-of-memory
 # inputs libFuzzer kept (fuzz/out/NAME/crash-*; a harness stops at its
 # first).  Exits 1 if any harness kept one.  Run from a configured build
@@ -25,7 +25,7 @@ for h in fuzz/*-fuzz; do
 	mkdir -p "$o/corpus"
 	rm -f "$o"/crash-* "$o"/leak-* "$o"/timeout-* "$o"/oom-*
 	seeds=$top/examples
-	for d in "$top"/tests/data/"${name%%-*}"*; do
+	for d in "$top"/tests/data/"${name%%-*}"* "$top/fuzz/seeds/$name"; do
 		[ -d "$d" ] && seeds="$seeds $d"
 	done
 	# shellcheck disable=SC2086

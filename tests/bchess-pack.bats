@@ -655,19 +655,6 @@ EOF_CASES
 	[ "$output" = '"text": "<https:\/\/www.joonas.io\/buffalo-chess\/?l=nu-1-l>",' ]
 }
 
-@test "a spreadsheet saved as .xlsx or .ods (a ZIP archive) is reported, not read as payloads" {
-	printf 'PK\003\004\024\000\010\000https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\n\001\000\002\n' \
-	    >"$BATS_TEST_TMPDIR/links.xlsx"
-	echo 'https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l' >"$BATS_TEST_TMPDIR/links.csv"
-	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/links.xlsx" "$BATS_TEST_TMPDIR/links.csv"
-	[ "$status" -eq 1 ]
-	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/links.xlsx:1: a ZIP archive, such as an .xlsx or .ods spreadsheet, which is not read (save the sheet as CSV first) ("* ]]
-	[ "${stderr_lines[1]}" = "bchess-pack: 2 records: 1 good, 1 bad, 0 warnings" ]
-	# Copied as read, and the next file is read as text again.
-	cmp <(bchess-pack "$BATS_TEST_TMPDIR/links.xlsx" "$BATS_TEST_TMPDIR/links.csv" 2>/dev/null) \
-	    <(cat "$BATS_TEST_TMPDIR/links.xlsx"; echo 'https://www.joonas.io/buffalo-chess/?l=nu-1-l')
-}
-
 @test "UTF-16 text, as spreadsheets save Unicode Text, converts and goes back in UTF-16" {
 	printf 'name\tlink\r\nalice\thttps://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l\r\n' |
 	    iconv -f UTF-8 -t UTF-16LE >"$BATS_TEST_TMPDIR/body"

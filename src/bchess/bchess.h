@@ -143,4 +143,29 @@ int		 split_record(struct record *, const char *, size_t, int,
 int		 record_payload(struct record *, size_t, struct parse_error *);
 void		 record_free(struct record *);
 
+/*
+ * sheet.c: the sheets of an .xlsx or .ods spreadsheet as tab-separated
+ * text, a line a row.  The limits are those of the spreadsheets (rows
+ * and columns) and of what is held in memory (bytes).
+ */
+#define SHEET_ROWS_MAX	1048576
+#define SHEET_COLS_MAX	16384
+#define SHEET_PART_MAX	((uint64_t)256 << 20)	/* of a part, unpacked */
+#define SHEET_TEXT_MAX	((uint64_t)256 << 20)	/* of a sheet's text */
+#define BOOK_NONE	1		/* the archive holds no spreadsheet */
+
+struct sheet {
+	char		*name;
+	char		*text;		/* its rows, each ending in a newline */
+	size_t		 len;
+};
+
+struct book {
+	struct sheet	*sheet;
+	size_t		 n;
+};
+
+int		 book_read(const char *, size_t, struct book *, char *, size_t);
+void		 book_free(struct book *);
+
 #endif /* BCHESS_H */

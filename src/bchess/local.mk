@@ -8,9 +8,11 @@ bchess_pack_SOURCES = \
 	src/bchess/legacy.c \
 	src/bchess/log.c \
 	src/bchess/main.c \
+	src/bchess/sheet.c \
 	src/bchess/url.c
-bchess_pack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
-bchess_pack_LDADD = $(LDADD) $(JANSSON_LIBS)
+bchess_pack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(LIBXML_CFLAGS) \
+	$(LIBZIP_CFLAGS)
+bchess_pack_LDADD = $(LDADD) $(JANSSON_LIBS) $(LIBXML_LIBS) $(LIBZIP_LIBS)
 dist_man_MANS += man/bchess-pack.1 man/bchess-log.5
 dist_bashcomp_DATA += completions/bash/bchess-pack.bash
 dist_zshcomp_DATA += completions/zsh/_bchess-pack
@@ -39,5 +41,15 @@ TESTS += tests/bchess-pack.bats tests/bchess-hardening.bats
 EXTRA_DIST += tests/bchess-pack.bats tests/bchess-hardening.bats \
 	tests/data/bchess-pack \
 	examples/legacy-links.txt
+
+# Spreadsheets (.xlsx, .ods): the tests make their own archives of the
+# XML they write with zip-driver, beside two files LibreOffice wrote.
+check_PROGRAMS += zip-driver
+zip_driver_SOURCES = tests/zip-driver.c
+zip_driver_CFLAGS = $(AM_CFLAGS) $(LIBZIP_CFLAGS)
+zip_driver_LDADD = $(LIBZIP_LIBS)
+TESTS += tests/bchess-sheets.bats
+EXTRA_DIST += tests/bchess-sheets.bats tests/data/bchess-sheets \
+	fuzz/bchess-pack-sheet.c fuzz/seeds/bchess-pack-sheet
 EXTRA_DIST += fuzz/bchess-pack-payload.c bench/bchess-pack.sh \
 	bench/bchess-damage.sh bench/bchess-long.sh

@@ -50,6 +50,7 @@ static void	 end_wide_output(void);
 static int	 convert_whole(struct linereader *, const char *,
 		    const char *, int);
 static int	 convert_encoded(struct linereader *);
+static int	 convert_book(struct linereader *);
 static int	 convert_file(const char *);
 
 static enum format input_format = FORMAT_NONE;
@@ -627,6 +628,53 @@ convert_encoded(struct linereader *lr)
 }
 
 /*
+ * A spreadsheet, an .xlsx or .ods file (a ZIP archive): each sheet made
+ * text by sheet.c, a line a row and its cells between tabs, converted
+ * as a file of its own, named file:sheet in messages.  An archive that
+ * holds no spreadsheet is read on as lines, which reports it; one that
+ * cannot be read is reported by name, and nothing of it is written.
+ */
+static int
+convert_book(struct linereader *lr)
+{
+	struct linereader sheet;
+	struct book book;
+	char why[256], *data, *name;
+	size_t len, namelen, i;
+	int status = GF_EXIT_OK, s;
+
+	if ((data = lr_slurp(lr, &len)) == NULL)
+		return GF_EXIT_ERROR;
+	s = book_read(data, len, &book, why, sizeof(why));
+	if (s == BOOK_NONE) {
+		lr_replace(lr, data, len);
+		return convert_lines(lr, 0);
+	}
+	free(data);
+	if (s == -1) {
+		if (fflush(stdout) != 0)
+			check_stdout();
+		warnx("%s: %s", lr->name, why);
+		return GF_EXIT_ERROR;
+	}
+	for (i = 0; i < book.n && !run_stopped(); i++) {
+		namelen = strlen(lr->name) + strlen(book.sheet[i].name) + 2;
+		name = xmalloc(namelen);
+		snprintf(name, namelen, "%s:%s", lr->name,
+		    book.sheet[i].name);
+		lr_attach_text(&sheet, book.sheet[i].text, book.sheet[i].len,
+		    name);
+		book.sheet[i].text = NULL;
+		if ((s = convert_lines(&sheet, 0)) > status)
+			status = s;
+		lr_close(&sheet);
+		free(name);
+	}
+	book_free(&book);
+	return status;
+}
+
+/*
  * Returns the worst status of the file's records, or 2 if it could not
  * be opened or read to its end.  A signal stops the run between two
  * records.
@@ -642,7 +690,9 @@ convert_file(const char *path)
 		return GF_EXIT_ERROR;
 	/* A byte order mark says more than -E. */
 	if (!run_stopped() && lr_next(&lr)) {
-		if (has_utf16_bom(lr.line, lr.len))
+		if (lr.len >= 4 && memcmp(lr.line, "PK\x03\x04", 4) == 0)
+			status = convert_book(&lr);
+		else if (has_utf16_bom(lr.line, lr.len))
 			status = convert_whole(&lr, "UTF-16",
 			    lr.line[0] == '\xfe' ? "UTF-16BE" : "UTF-16LE", 1);
 		else if (encoding == NULL &&

@@ -1,0 +1,192 @@
+#!/usr/bin/env bats
+# bchess-pack: the links in spreadsheets, .xlsx and .ods files.
+
+load helpers
+
+d=$data/bchess-sheets
+ex1=https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-0,m-4-5-4-6-0,m-2-1-3-1-0,m-3-5-3-6-0,m-3-1-4-1-0,m-4-3-4-2-0,m-4-1-5-1-0,e-l
+ex1c=https://www.joonas.io/buffalo-chess/?l=nu1dpf9jh9hpoxpv-2j4-l
+
+# xlsx OUT SHEET [STRINGS [STYLES [WORKBOOK]]]: an .xlsx of one sheet
+# named Links (or the sheets WORKBOOK's <sheets> lists, rId1 the sheet
+# given) whose <sheetData> holds SHEET, with the shared strings, and the
+# cell styles and number formats given.
+xlsx() {
+	local t=$BATS_TEST_TMPDIR/x
+	mkdir -p "$t/rels" "$t/xl"
+	cat >"$t/rels/.rels" <<-'EOF'
+	<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+	<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>
+	EOF
+	printf '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">%s</workbook>' \
+	    "${5:-<sheets><sheet name=\"Links\" sheetId=\"1\" r:id=\"rId1\"/></sheets>}" >"$t/xl/workbook.xml"
+	cat >"$t/xl/workbook.xml.rels" <<-'EOF'
+	<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+	<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>
+	<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>
+	<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="/xl/styles.xml"/>
+	<Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet2.xml"/>
+	</Relationships>
+	EOF
+	printf '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>%s</sheetData></worksheet>' \
+	    "$2" >"$t/xl/sheet1.xml"
+	printf '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>second sheet</t></is></c></row></sheetData></worksheet>' \
+	    >"$t/xl/sheet2.xml"
+	printf '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">%s</sst>' \
+	    "${3:-}" >"$t/xl/sst.xml"
+	printf '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">%s</styleSheet>' \
+	    "${4:-}" >"$t/xl/styles.xml"
+	zip-driver "$1" "_rels/.rels=$t/rels/.rels" \
+	    "xl/workbook.xml=$t/xl/workbook.xml" \
+	    "xl/_rels/workbook.xml.rels=$t/xl/workbook.xml.rels" \
+	    "xl/worksheets/sheet1.xml=$t/xl/sheet1.xml" \
+	    "xl/worksheets/sheet2.xml=$t/xl/sheet2.xml" \
+	    "xl/sharedStrings.xml=$t/xl/sst.xml" "xl/styles.xml=$t/xl/styles.xml"
+}
+
+# ods OUT TABLES: an .ods whose <office:spreadsheet> holds TABLES.
+ods() {
+	local t=$BATS_TEST_TMPDIR/o
+	mkdir -p "$t"
+	printf 'application/vnd.oasis.opendocument.spreadsheet' >"$t/mimetype"
+	printf '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>%s</office:spreadsheet></office:body></office:document-content>' \
+	    "$2" >"$t/content.xml"
+	zip-driver "$1" "-mimetype=$t/mimetype" "content.xml=$t/content.xml"
+}
+
+@test "an .xlsx and an .ods LibreOffice saved convert as the text LibreOffice saves of them" {
+	bchess-pack "$d/links.libreoffice.tsv" >"$BATS_TEST_TMPDIR/want" 2>/dev/null || true
+	run --separate-stderr bchess-pack "$d/links.xlsx"
+	[ "$status" -eq 1 ]
+	cmp <(printf '%s\n' "$output") "$BATS_TEST_TMPDIR/want"
+	[ "${stderr_lines[0]}" = "bchess-pack: $d/links.xlsx:Games:6: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	run --separate-stderr bchess-pack "$d/links.ods"
+	[ "$status" -eq 1 ]
+	cmp <(printf '%s\n' "$output") "$BATS_TEST_TMPDIR/want"
+	[ "${stderr_lines[0]}" = "bchess-pack: $d/links.ods:Games:6: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	# Standard input too; every sheet is a file of its own in messages.
+	run --separate-stderr bchess-pack --summary <"$d/links.xlsx"
+	cmp <(printf '%s\n' "$output") "$BATS_TEST_TMPDIR/want"
+	[ "${stderr_lines[0]}" = "bchess-pack: stdin:Games:6: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: 4 records: 3 good, 1 bad, 0 warnings" ]
+}
+
+@test "a spreadsheet's links convert to every format, are checked with -c, and are JSON with -f json" {
+	run bchess-pack -f legacy "$d/links.xlsx"
+	[ "${lines[1]}" = "$(printf '44269\tJönssön\t%s\t8\n' "$ex1" | bchess-pack -f legacy)" ]
+	run --separate-stderr bchess-pack -c "$d/links.ods"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $d/links.ods:Games:6: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	need jq
+	run --separate-stderr bchess-pack -f json "$d/links.xlsx"
+	# One JSON object a line, the bad record's too.
+	printf '%s\n' "$output" | jq -e . >/dev/null
+	[ "$(printf '%s\n' "$output" | jq -r 'select(.error) | .line')" = 6 ]
+}
+
+@test "an .xlsx: shared, inline and rich strings, escapes, booleans, errors, gaps and cells without a reference" {
+	xlsx "$BATS_TEST_TMPDIR/a.xlsx" \
+	    '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row><row r="3"><c t="inlineStr"><is><t xml:space="preserve">see </t></is></c><c t="b"><v>1</v></c><c t="b"><v>0</v></c><c t="e"><v>#N/A</v></c><c><v>2.5</v></c><c t="str"><f>A1</f><v>'"$ex1"'</v></c></row><row><c r="B4" t="s"><v>2</v></c></row>' \
+	    '<si><t>'"$ex1"'</t></si><si><r><rPr><b/></rPr><t>Ann</t></r><r><t xml:space="preserve"> and Bo</t></r><rPh sb="0" eb="1"><t>アン</t></rPh></si><si><t>tab_x0009_in_x005F_x0041_ and _x0000_</t></si>'
+	run bchess-pack "$BATS_TEST_TMPDIR/a.xlsx"
+	[ "$status" -eq 0 ]
+	# A sheet the workbook does not list is not read.
+	[ "$output" = "$(printf '%s\t\tAnn and Bo\n\nsee \tTRUE\tFALSE\t#N/A\t2.5\t%s\n\t"tab\tin_x0041_ and _x0000_"' "$ex1c" "$ex1c")" ]
+}
+
+@test "an .xlsx's dates and times are written as ISO 8601, other numbers as stored" {
+	xlsx "$BATS_TEST_TMPDIR/d.xlsx" \
+	    '<row r="1"><c s="1"><v>44269</v></c><c s="2"><v>44269.5730324074</v></c><c s="3"><v>0.75</v></c><c s="4"><v>1.5</v></c><c s="5"><v>0.25</v></c><c s="6"><v>61</v></c><c s="1"><v>-1</v></c><c s="7"><v>44269</v></c></row>' \
+	    '' \
+	    '<numFmts count="3"><numFmt numFmtId="164" formatCode="yyyy\-mm\-dd\ hh:mm:ss"/><numFmt numFmtId="165" formatCode="[h]:mm"/><numFmt numFmtId="166" formatCode="&quot;day&quot;\ 0;[Red]0"/></numFmts><cellXfs count="8"><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="20"/><xf numFmtId="165"/><xf numFmtId="10"/><xf numFmtId="15"/><xf numFmtId="166"/></cellXfs>'
+	run bchess-pack "$BATS_TEST_TMPDIR/d.xlsx"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "$(printf '2021-03-14\t2021-03-14 13:45:10\t18:00\t1.5\t0.25\t1900-03-01\t-1\t44269')" ]
+	# The 1904 date system of old Macintosh workbooks.
+	xlsx "$BATS_TEST_TMPDIR/m.xlsx" '<row r="1"><c s="1"><v>42807</v></c><c><v>1904</v></c></row>' '' \
+	    '<cellXfs><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs>' \
+	    '<workbookPr date1904="1"/><sheets><sheet name="Links" sheetId="1" r:id="rId1"/></sheets>'
+	run bchess-pack "$BATS_TEST_TMPDIR/m.xlsx"
+	[ "$output" = "$(printf '2021-03-14\t1904')" ]
+}
+
+@test "an .xlsx's sheets come in the workbook's order, each named in messages" {
+	xlsx "$BATS_TEST_TMPDIR/s.xlsx" '<row r="2"><c r="B2" t="inlineStr"><is><t>l=m-4-4-9-9-0</t></is></c></row>' '' '' \
+	    '<sheets><sheet name="Zweite" sheetId="2" r:id="rId4"/><sheet name="Tabelle 1" sheetId="1" r:id="rId1"/></sheets>'
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/s.xlsx"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(printf 'second sheet\n\n\tl=m-4-4-9-9-0')" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/s.xlsx:Tabelle 1:2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+}
+
+@test "an .ods: paragraphs, spaces, tabs, repeated cells and rows, covered cells; comments left out" {
+	ods "$BATS_TEST_TMPDIR/a.ods" \
+	    '<table:table table:name="Links"><table:table-row table:number-rows-repeated="2"><table:table-cell table:number-columns-repeated="2"><text:p>x</text:p></table:table-cell><table:table-cell/><table:covered-table-cell><text:p>y</text:p></table:covered-table-cell></table:table-row><table:table-row table:number-rows-repeated="3"><table:table-cell table:number-columns-repeated="5"/></table:table-row><table:table-header-rows><table:table-row><table:table-cell><office:annotation><text:p>a note</text:p></office:annotation><text:p>  link:<text:s text:c="2"/><text:span>'"$ex1"'</text:span>  </text:p><text:p/><text:p>two<text:tab/>three<text:line-break/>four five</text:p></table:table-cell></table:table-row></table:table-header-rows><table:table-row table:number-rows-repeated="1048570"><table:table-cell table:number-columns-repeated="16384"/></table:table-row></table:table>'
+	run bchess-pack "$BATS_TEST_TMPDIR/a.ods"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'x\tx\t\ty\nx\tx\t\ty\n\n\n\n"link:  %s\n\ntwo\tthree\nfour five"' "$ex1c")" ]
+}
+
+@test "a damaged spreadsheet is reported by name, nothing of it written, and the next file read" {
+	xlsx "$BATS_TEST_TMPDIR/good.xlsx" '<row r="1"><c t="inlineStr"><is><t>'"$ex1"'</t></is></c></row>'
+	head -c 300 "$BATS_TEST_TMPDIR/good.xlsx" >"$BATS_TEST_TMPDIR/cut.xlsx"
+	echo "$ex1" >"$BATS_TEST_TMPDIR/links.csv"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/cut.xlsx" "$BATS_TEST_TMPDIR/links.csv"
+	[ "$status" -eq 2 ]
+	[ "$output" = "$ex1c" ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/cut.xlsx: a damaged ZIP archive: "* ]]
+	# XML that is not well-formed, a DTD, a shared string that is not there.
+	xlsx "$BATS_TEST_TMPDIR/bad.xlsx" '<row r="1"><c><v>1</c></row>'
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/bad.xlsx"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/bad.xlsx: xl/worksheets/sheet1.xml: not well-formed XML at line 1: "* ]]
+	ods "$BATS_TEST_TMPDIR/dtd.ods" '<table:table/>'
+	printf '<!DOCTYPE x [<!ENTITY a "aaaaaaaa">]><x>&a;</x>' >"$BATS_TEST_TMPDIR/o/content.xml"
+	zip-driver "$BATS_TEST_TMPDIR/dtd.ods" "-mimetype=$BATS_TEST_TMPDIR/o/mimetype" "content.xml=$BATS_TEST_TMPDIR/o/content.xml"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/dtd.ods"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/dtd.ods: content.xml: a DTD, which is not read" ]
+	xlsx "$BATS_TEST_TMPDIR/sst.xlsx" '<row r="1"><c t="s"><v>3</v></c></row>' '<si><t>a</t></si>'
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/sst.xlsx"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/sst.xlsx: xl/worksheets/sheet1.xml: a cell names shared string 3 of 1" ]
+}
+
+@test "a spreadsheet past the limits is refused: rows, columns, a part's size" {
+	xlsx "$BATS_TEST_TMPDIR/r.xlsx" '<row r="1048577"><c><v>1</v></c></row>'
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/r.xlsx"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/r.xlsx: xl/worksheets/sheet1.xml: a row beyond row 1048576" ]
+	ods "$BATS_TEST_TMPDIR/c.ods" '<table:table><table:table-row><table:table-cell table:number-columns-repeated="16384"/><table:table-cell><text:p>x</text:p></table:table-cell></table:table-row></table:table>'
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/c.ods"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/c.ods: content.xml: a cell beyond column 16384" ]
+	# A part the archive says unpacks to 4 GB is refused before it is read:
+	# the size in its central directory entry (24 bytes in) made so.
+	ods "$BATS_TEST_TMPDIR/z.ods" '<table:table/>'
+	off=$(grep -obUaP 'PK\x01\x02' "$BATS_TEST_TMPDIR/z.ods" | sed -n '2s/:.*//p')
+	printf '\377\377\377\377' | dd of="$BATS_TEST_TMPDIR/z.ods" bs=1 seek=$((off + 24)) conv=notrunc status=none
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/z.ods"
+	[ "$status" -eq 2 ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/z.ods: "*"content.xml"* ]] ||
+	    [[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/z.ods: a damaged ZIP archive: "* ]]
+}
+
+@test "a ZIP archive that holds no spreadsheet, and an .xls, are reported and copied" {
+	echo "$ex1" >"$BATS_TEST_TMPDIR/readme.txt"
+	zip-driver "$BATS_TEST_TMPDIR/links.zip" "readme.txt=$BATS_TEST_TMPDIR/readme.txt"
+	echo "$ex1" >"$BATS_TEST_TMPDIR/links.csv"
+	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/links.zip" "$BATS_TEST_TMPDIR/links.csv"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/links.zip:1: a ZIP archive that holds no .xlsx or .ods spreadsheet, which is not read ("* ]]
+	[ "${stderr_lines[1]}" = "bchess-pack: 2 records: 1 good, 1 bad, 0 warnings" ]
+	cmp <(bchess-pack "$BATS_TEST_TMPDIR/links.zip" "$BATS_TEST_TMPDIR/links.csv" 2>/dev/null) \
+	    <(cat "$BATS_TEST_TMPDIR/links.zip"; echo; echo "$ex1c")
+	printf '\320\317\021\340\241\261\032\341\000\000\n' >"$BATS_TEST_TMPDIR/links.xls"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/links.xls"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/links.xls:1: an .xls spreadsheet of Excel 97-2003, or one saved with a password, which is not read (save it as .xlsx, .ods or CSV) ("* ]]
+}
