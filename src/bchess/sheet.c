@@ -79,6 +79,7 @@ static int	 part_read(struct reader *, const char *);
 static xmlTextReaderPtr part_xml(struct reader *);
 static int	 xml_next(struct reader *, xmlTextReaderPtr, int *);
 static int	 is_text_node(int);
+static int	 opens(xmlTextReaderPtr, int);
 static int	 named(xmlTextReaderPtr, const char *, const char *);
 static char	*attribute(xmlTextReaderPtr, const char *, const char *);
 static uint64_t	 attribute_count(xmlTextReaderPtr, const char *,
@@ -100,7 +101,7 @@ static int	 xlsx_cell_value(struct reader *, const char *,
 		    const struct strbuf *, unsigned long, uint64_t);
 static int	 xlsx_sheet(struct reader *, const char *, const char *);
 static int	 xlsx_read(struct reader *, const char *);
-static int	 ods_text(struct strbuf *, const char *, int *);
+static void	 ods_text(struct strbuf *, const char *, int *);
 static int	 ods_read(struct reader *);
 
 static int
@@ -247,6 +248,16 @@ is_text_node(int type)
 	    type == XML_READER_TYPE_CDATA ||
 	    type == XML_READER_TYPE_WHITESPACE ||
 	    type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE;
+}
+
+/*
+ * Does the node of type t open an element with content?  (An element
+ * written <e/> has no end; the end of one is type END_ELEMENT.)
+ */
+static int
+opens(xmlTextReaderPtr x, int t)
+{
+	return t == XML_READER_TYPE_ELEMENT && !xmlTextReaderIsEmptyElement(x);
 }
 
 /* Is the node an element named local, in namespace ns if not NULL? */
@@ -518,11 +529,9 @@ xlsx_strings(struct reader *rd, const char *name)
 			}
 			rd->string_at[rd->nstrings++] = rd->strings.len;
 		} else if (named(x, NULL, "rPh")) {
-			if (!xmlTextReaderIsEmptyElement(x))
-				in_rph = t == XML_READER_TYPE_ELEMENT;
+			in_rph = opens(x, t);
 		} else if (named(x, NULL, "t")) {
-			if (!xmlTextReaderIsEmptyElement(x))
-				in_t = t == XML_READER_TYPE_ELEMENT;
+			in_t = opens(x, t);
 		} else if (is_text_node(t) && in_t && !in_rph &&
 		    rd->nstrings > 0) {
 			add_xstring(&rd->strings,
@@ -618,8 +627,7 @@ xlsx_styles(struct reader *rd, const char *name)
 		return -1;
 	while ((rc = xml_next(rd, x, &t)) == 1) {
 		if (named(x, NULL, "cellXfs")) {
-			in_xfs = t == XML_READER_TYPE_ELEMENT &&
-			    !xmlTextReaderIsEmptyElement(x);
+			in_xfs = opens(x, t);
 			continue;
 		}
 		if (t != XML_READER_TYPE_ELEMENT)
@@ -800,6 +808,7 @@ xlsx_sheet(struct reader *rd, const char *name, const char *sheet)
 			col = 0;
 			if (!xmlTextReaderIsEmptyElement(x))
 				continue;
+			/* <row/> ends where it starts. */
 			t = XML_READER_TYPE_END_ELEMENT;
 		}
 		if (t == XML_READER_TYPE_END_ELEMENT && named(x, NULL, "row")) {
@@ -822,28 +831,21 @@ xlsx_sheet(struct reader *rd, const char *name, const char *sheet)
 			style = ref != NULL ? strtoul(ref, NULL, 10) : 0;
 			xmlFree(ref);
 			sb_clear(&v);
-			in_c = !xmlTextReaderIsEmptyElement(x);
+			in_c = opens(x, t);
 		} else if (t == XML_READER_TYPE_END_ELEMENT &&
 		    named(x, NULL, "c")) {
 			in_c = 0;
 			if ((rc = xlsx_cell_value(rd, type, &v, style,
 			    col)) == -1)
 				break;
-		} else if (in_c && (named(x, NULL, "v") ||
-		    named(x, NULL, "is") || named(x, NULL, "t") ||
-		    named(x, NULL, "rPh"))) {
-			int on = t == XML_READER_TYPE_ELEMENT &&
-			    !xmlTextReaderIsEmptyElement(x);
-			const xmlChar *n = xmlTextReaderConstLocalName(x);
-
-			if (n[0] == 'v')
-				in_v = on;
-			else if (n[0] == 'i')
-				in_is = on;
-			else if (n[0] == 't')
-				in_t = on;
-			else
-				in_rph = on;
+		} else if (in_c && named(x, NULL, "v")) {
+			in_v = opens(x, t);
+		} else if (in_c && named(x, NULL, "is")) {
+			in_is = opens(x, t);
+		} else if (in_c && named(x, NULL, "t")) {
+			in_t = opens(x, t);
+		} else if (in_c && named(x, NULL, "rPh")) {
+			in_rph = opens(x, t);
 		} else if (is_text_node(t) && in_c &&
 		    (in_v || (in_is && in_t && !in_rph))) {
 			const char *s = (const char *)xmlTextReaderConstValue(x);
@@ -861,8 +863,8 @@ xlsx_sheet(struct reader *rd, const char *name, const char *sheet)
 }
 
 /*
- * An .xlsx: the workbook the package names, its shared strings and its
- * sheets in the workbook's order.  1 if the archive holds no workbook.
+ * An .xlsx: the workbook the package names, its shared strings, its
+ * cell styles' number formats and its sheets in the workbook's order.
  */
 static int
 xlsx_read(struct reader *rd, const char *workbook)
@@ -944,7 +946,7 @@ xlsx_read(struct reader *rd, const char *workbook)
  * one space, none at the start of the paragraph; *space says whether
  * the text so far ends in such a space.
  */
-static int
+static void
 ods_text(struct strbuf *sb, const char *s, int *space)
 {
 	for (; *s != '\0'; s++) {
@@ -957,7 +959,6 @@ ods_text(struct strbuf *sb, const char *s, int *space)
 			*space = 0;
 		}
 	}
-	return 0;
 }
 
 /*
