@@ -47,14 +47,15 @@ add(zip_t *za, const char *name, const void *data, size_t len)
 	zip_set_file_compression(za, (zip_uint64_t)i, ZIP_CM_STORE, 0);
 }
 
-/* Each sheet's text is within the limits and ends in a line end. */
+/* The sheets' text is within the limit, each ending in a line end. */
 static void
 check(const struct book *b)
 {
-	size_t i;
+	size_t i, total = 0;
 
 	for (i = 0; i < b->n; i++) {
-		if (b->sheet[i].len > SHEET_TEXT_MAX + SHEET_ROWS_MAX)
+		total += b->sheet[i].len;
+		if (total > BOOK_TEXT_MAX)
 			abort();
 		if (b->sheet[i].len > 0 &&
 		    b->sheet[i].text[b->sheet[i].len - 1] != '\n')

@@ -156,7 +156,7 @@ ods() {
 	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/sst.xlsx: xl/worksheets/sheet1.xml: a cell names shared string 3 of 1" ]
 }
 
-@test "a spreadsheet past the limits is refused: rows, columns, a part's size" {
+@test "a spreadsheet past the limits is refused: rows, columns, text, a part's size" {
 	xlsx "$BATS_TEST_TMPDIR/r.xlsx" '<row r="1048577"><c><v>1</v></c></row>'
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/r.xlsx"
 	[ "$status" -eq 2 ]
@@ -165,6 +165,14 @@ ods() {
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/c.ods"
 	[ "$status" -eq 2 ]
 	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/c.ods: content.xml: a cell beyond column 16384" ]
+	# 150 bytes a row, a million rows a sheet: the second sheet passes
+	# 256 MB of text in all.
+	row="<table:table-row table:number-rows-repeated=\"1048576\"><table:table-cell><text:p>$(printf 'x%.0s' {1..149})</text:p></table:table-cell></table:table-row>"
+	ods "$BATS_TEST_TMPDIR/t.ods" "<table:table table:name=\"a\">$row</table:table><table:table table:name=\"b\">$row</table:table>"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/t.ods"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/t.ods: content.xml: more than 256 MB of text" ]
 	# A part the archive says unpacks to 4 GB is refused before it is read:
 	# the size in its central directory entry (24 bytes in) made so.
 	ods "$BATS_TEST_TMPDIR/z.ods" '<table:table/>'

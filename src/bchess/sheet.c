@@ -60,6 +60,7 @@ struct reader {
 	struct strbuf	 strings;	/* an .xlsx's shared strings */
 	size_t		*string_at;	/* where each starts in strings */
 	size_t		 nstrings;
+	uint64_t	 done;		/* bytes of the sheets read before */
 	uint8_t		*style_shows;	/* SHOWS_* of each cell style */
 	size_t		 nstyles;
 	int		 date1904;	/* its days count from 1904 */
@@ -386,10 +387,10 @@ put_cell(struct reader *rd, uint64_t col, const char *s, size_t len)
 		    (unsigned int)SHEET_COLS_MAX);
 	if (col <= w->col)
 		return fail(rd, "the cells of a row out of order");
-	if (len > SHEET_TEXT_MAX / 2 || w->row.len + col - w->col + 2 * len +
-	    2 > SHEET_TEXT_MAX)
+	if (len > BOOK_TEXT_MAX / 2 || w->row.len + col - w->col + 2 * len +
+	    2 > BOOK_TEXT_MAX)
 		return fail(rd, "more than %u MB of text",
-		    (unsigned int)(SHEET_TEXT_MAX >> 20));
+		    (unsigned int)(BOOK_TEXT_MAX >> 20));
 	for (tabs = col - (w->col == 0 ? 1 : w->col); tabs > 0; tabs--)
 		sb_addc(&w->row, '\t');
 	w->col = col;
@@ -429,10 +430,10 @@ put_row(struct reader *rd, uint64_t row, uint64_t repeat)
 	if (row > SHEET_ROWS_MAX || repeat > SHEET_ROWS_MAX - row + 1)
 		return fail(rd, "a row beyond row %u",
 		    (unsigned int)SHEET_ROWS_MAX);
-	if ((w->row.len + 1) * repeat + (row - w->rows) > SHEET_TEXT_MAX -
-	    w->text.len)
+	if ((w->row.len + 1) * repeat + (row - w->rows) > BOOK_TEXT_MAX -
+	    rd->done - w->text.len)
 		return fail(rd, "more than %u MB of text",
-		    (unsigned int)(SHEET_TEXT_MAX >> 20));
+		    (unsigned int)(BOOK_TEXT_MAX >> 20));
 	for (; w->rows + 1 < row; w->rows++)
 		sb_addc(&w->text, '\n');
 	for (k = 0; k < repeat; k++) {
@@ -465,6 +466,7 @@ sheet_end(struct reader *rd, const char *name)
 	s = &b->sheet[b->n++];
 	s->name = xstrdup(name != NULL && *name != '\0' ? name : "?");
 	s->len = rd->w.text.len;
+	rd->done += s->len;
 	s->text = rd->w.text.s != NULL ? rd->w.text.s : xstrdup("");
 	memset(&rd->w.text, 0, sizeof(rd->w.text));
 }
@@ -1058,10 +1060,10 @@ ods_read(struct reader *rd)
 			}
 		} else if (in_p && t == XML_READER_TYPE_ELEMENT &&
 		    named(x, NS_TEXT, "s")) {
-			n = attribute_count(x, NS_TEXT, "c", SHEET_TEXT_MAX);
-			if (n > SHEET_TEXT_MAX - rd->w.cell.len) {
+			n = attribute_count(x, NS_TEXT, "c", BOOK_TEXT_MAX);
+			if (n > BOOK_TEXT_MAX - rd->w.cell.len) {
 				rc = fail(rd, "more than %u MB of text",
-				    (unsigned int)(SHEET_TEXT_MAX >> 20));
+				    (unsigned int)(BOOK_TEXT_MAX >> 20));
 				break;
 			}
 			for (; n > 0; n--)
