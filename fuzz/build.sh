@@ -94,9 +94,9 @@ ${MAKE:-make} -s fuzz-tool-sources | while IFS='|' read -r tool sources cflags l
 	set -- $objs
 	# shellcheck disable=SC2086
 	clang $flags -std=c11 -I. -I"$top/src/lib" $(include_dirs $sources) \
-	    $(pkg-config --cflags libbsd-overlay jansson libxml-2.0) \
+	    $(pkg-config --cflags libbsd-overlay jansson libxml-2.0 libzip) \
 	    -DTOOL="\"$tool\"" -DTOOL_MAIN="$fn" -Dmain="$fn" \
 	    -o "$out/$tool-main-fuzz" "$top/fuzz/tool.c" "$@" \
 	    "$top"/src/lib/*.c $keep \
-	    $(pkg-config --libs libbsd-overlay jansson libxml-2.0) -lm
+	    $(pkg-config --libs libbsd-overlay jansson libxml-2.0 libzip) -lm
 done

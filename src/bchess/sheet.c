@@ -3,8 +3,8 @@
  * as Excel and Google Sheets save it) or an .ods file (OpenDocument, as
  * LibreOffice saves it), as text: a line a row, its cells between tabs,
  * as the spreadsheets save "Text (tab-delimited)", for main.c to convert
- * the links in it as in any text.  libzip opens the archive and libxml2
- * reads its XML a node at a time, so no sheet is held as a tree.
+ * the links in it as in any text.  zipread.c opens the archive and
+ * libxml2 reads its XML a node at a time, so no sheet is held as a tree.
  *
  * A cell with a tab, a line break or a double quote in it is written
  * between double quotes, its quotes doubled.  Rows and cells keep their
@@ -29,7 +29,6 @@
 #include <strings.h>
 
 #include <libxml/xmlreader.h>
-#include <zip.h>
 
 #include "gf.h"
 #include "bchess.h"
@@ -50,7 +49,7 @@ struct writer {
 
 /* A spreadsheet being read. */
 struct reader {
-	zip_t		*zip;
+	struct zipread	 zr;
 	struct book	*book;
 	struct writer	 w;
 	struct strbuf	 part;		/* the part being read */
@@ -75,7 +74,6 @@ struct reader {
 static int	 fail(struct reader *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 static char	*path_join(const char *, size_t, const char *, const char *);
-static int	 part_find(struct reader *, const char *, zip_int64_t *);
 static int	 part_read(struct reader *, const char *);
 static xmlTextReaderPtr part_xml(struct reader *);
 static int	 xml_next(struct reader *, xmlTextReaderPtr, int *);
@@ -138,65 +136,22 @@ path_join(const char *dir, size_t n, const char *a, const char *b)
 }
 
 /*
- * The index of the archive's part name (the names of Office Open XML
- * are told without regard to case), 0 if found; 1 if there is none.
- */
-static int
-part_find(struct reader *rd, const char *name, zip_int64_t *index)
-{
-	*index = zip_name_locate(rd->zip, name, ZIP_FL_NOCASE);
-	return *index < 0;
-}
-
-/*
- * Unpack the part name into rd->part: 0, or -1 with rd->why set if it
- * is missing, encrypted, damaged or larger than SHEET_PART_MAX.
+ * Unpack the part name (the names of Office Open XML are told without
+ * regard to case) into rd->part: 0, or -1 with rd->why set if it is
+ * missing, encrypted, damaged or larger than SHEET_PART_MAX.
  */
 static int
 part_read(struct reader *rd, const char *name)
 {
-	zip_stat_t st;
-	zip_file_t *f;
-	zip_int64_t index, n = 0;
-	size_t want;
+	char why[200];
+	size_t index;
 
 	rd->partname = name;
-	sb_clear(&rd->part);
-	if (part_find(rd, name, &index) != 0)
+	if (zr_find(&rd->zr, name, &index) == -1)
 		return fail(rd, "missing from the archive");
-	zip_stat_init(&st);
-	if (zip_stat_index(rd->zip, index, 0, &st) == -1 ||
-	    !(st.valid & ZIP_STAT_SIZE))
-		return fail(rd, "%s", zip_strerror(rd->zip));
-	if ((st.valid & ZIP_STAT_ENCRYPTION_METHOD) &&
-	    st.encryption_method != ZIP_EM_NONE)
-		return fail(rd, "encrypted");
-	if (st.size > SHEET_PART_MAX)
-		return fail(rd, "larger than %u MB unpacked",
-		    (unsigned int)(SHEET_PART_MAX >> 20));
-	want = (size_t)st.size;
-	if ((f = zip_fopen_index(rd->zip, index, 0)) == NULL)
-		return fail(rd, "%s", zip_strerror(rd->zip));
-	/* The size is known: read it and one byte more, which must not be. */
-	sb_add(&rd->part, "", 0);
-	rd->part.s = xreallocarray(rd->part.s, want + 2, 1);
-	rd->part.cap = want + 2;
-	while (rd->part.len < want + 1) {
-		n = zip_fread(f, rd->part.s + rd->part.len,
-		    want + 1 - rd->part.len);
-		if (n <= 0)
-			break;
-		rd->part.len += (size_t)n;
-	}
-	if (n < 0) {
-		fail(rd, "damaged: %s", zip_file_strerror(f));
-		zip_fclose(f);
-		return -1;
-	}
-	zip_fclose(f);
-	if (rd->part.len != want)
-		return fail(rd, "damaged: not the size the archive gives");
-	rd->part.s[rd->part.len] = '\0';
+	if (zr_read(&rd->zr, index, SHEET_PART_MAX, &rd->part, why,
+	    sizeof(why)) == -1)
+		return fail(rd, "%s", why);
 	return 0;
 }
 
@@ -1095,9 +1050,7 @@ book_read(const char *data, size_t len, struct book *book, char *why,
     size_t whylen)
 {
 	struct reader rd;
-	zip_source_t *src;
-	zip_error_t ze;
-	zip_int64_t index;
+	size_t index;
 	char *workbook;
 	int status;
 
@@ -1107,24 +1060,16 @@ book_read(const char *data, size_t len, struct book *book, char *why,
 	rd.why = why;
 	rd.whylen = whylen;
 	why[0] = '\0';
-	zip_error_init(&ze);
-	if ((src = zip_source_buffer_create(data, len, 0, &ze)) == NULL ||
-	    (rd.zip = zip_open_from_source(src, ZIP_RDONLY, &ze)) == NULL) {
-		snprintf(why, whylen, "a damaged ZIP archive: %s",
-		    zip_error_strerror(&ze));
-		zip_source_free(src);
-		zip_error_fini(&ze);
+	if (zr_open(&rd.zr, data, len, why, whylen) == -1)
 		return -1;
-	}
-	zip_error_fini(&ze);
 	status = BOOK_NONE;
-	if (part_find(&rd, "mimetype", &index) == 0) {
+	if (zr_find(&rd.zr, "mimetype", &index) == 0) {
 		if (part_read(&rd, "mimetype") == -1)
 			status = -1;
 		else if (strncmp(rd.part.s, ODS_MIMETYPE,
 		    strlen(ODS_MIMETYPE)) == 0)
 			status = ods_read(&rd);
-	} else if (part_find(&rd, "_rels/.rels", &index) == 0) {
+	} else if (zr_find(&rd.zr, "_rels/.rels", &index) == 0) {
 		workbook = rels_target(&rd, "_rels/.rels", "", NULL,
 		    "/officeDocument");
 		if (workbook == NULL && why[0] != '\0')
@@ -1135,7 +1080,7 @@ book_read(const char *data, size_t len, struct book *book, char *why,
 			status = xlsx_read(&rd, workbook);
 		free(workbook);
 	}
-	zip_discard(rd.zip);
+	zr_close(&rd.zr);
 	sb_free(&rd.part);
 	sb_free(&rd.strings);
 	sb_free(&rd.w.text);

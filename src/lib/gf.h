@@ -89,6 +89,22 @@ void	 sb_clear(struct strbuf *);
 void	 sb_free(struct strbuf *);
 
 /*
+ * zipread.c (needs libzip): the files of a ZIP archive in memory, each
+ * unpacked whole within a limit.  Messages come back in why.
+ */
+struct zipread {
+	struct zip	*zip;
+};
+
+int		 zr_open(struct zipread *, const char *, size_t, char *, size_t);
+void		 zr_close(struct zipread *);
+size_t		 zr_count(const struct zipread *);
+const char	*zr_name(const struct zipread *, size_t);
+int		 zr_find(const struct zipread *, const char *, size_t *);
+int		 zr_read(const struct zipread *, size_t, uint64_t,
+		    struct strbuf *, char *, size_t);
+
+/*
  * linereader.c: reads one line at a time from a named file or from
  * standard input ("-"), any length, counting lines for diagnostics.
  */

@@ -13,8 +13,10 @@ libgf_a_SOURCES = \
 	src/lib/strbuf.c \
 	src/lib/text.c \
 	src/lib/xmalloc.c \
-	src/lib/xmlerr.c
-libgf_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) $(LIBXML_CFLAGS)
+	src/lib/xmlerr.c \
+	src/lib/zipread.c
+libgf_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) $(LIBXML_CFLAGS) \
+	$(LIBZIP_CFLAGS)
 
 # A driver for the tests of what diagnostics quote.
 check_PROGRAMS += excerpt-driver

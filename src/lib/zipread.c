@@ -1,0 +1,137 @@
+/*
+ * zipread.c (needs libzip): the files of a ZIP archive held in memory,
+ * read whole one at a time, within a limit on each file's unpacked size
+ * checked before it is unpacked.  What is wrong (a damaged archive, a
+ * file encrypted, too large, or not the size the archive gives) comes
+ * back as text for a message.
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zip.h>
+
+#include "gf.h"
+
+/* Open the archive in data (kept by the caller until zr_close). */
+int
+zr_open(struct zipread *zr, const char *data, size_t len, char *why,
+    size_t whylen)
+{
+	zip_source_t *src;
+	zip_error_t ze;
+
+	zip_error_init(&ze);
+	if ((src = zip_source_buffer_create(data, len, 0, &ze)) == NULL ||
+	    (zr->zip = zip_open_from_source(src, ZIP_RDONLY, &ze)) == NULL) {
+		snprintf(why, whylen, "a damaged ZIP archive: %s",
+		    zip_error_strerror(&ze));
+		zip_source_free(src);
+		zip_error_fini(&ze);
+		return -1;
+	}
+	zip_error_fini(&ze);
+	return 0;
+}
+
+void
+zr_close(struct zipread *zr)
+{
+	if (zr->zip != NULL)
+		zip_discard(zr->zip);
+	zr->zip = NULL;
+}
+
+/* The number of files (and folders) in the archive. */
+size_t
+zr_count(const struct zipread *zr)
+{
+	zip_int64_t n = zip_get_num_entries(zr->zip, 0);
+
+	return n > 0 ? (size_t)n : 0;
+}
+
+/*
+ * The name of file i, in UTF-8 (a name not marked UTF-8 is CP437, as
+ * the format has it); NULL if it has none.  A folder's ends in '/'.
+ */
+const char *
+zr_name(const struct zipread *zr, size_t i)
+{
+	return zip_get_name(zr->zip, (zip_uint64_t)i, ZIP_FL_ENC_GUESS);
+}
+
+/* The index of the file name, told without regard to case; -1: none. */
+int
+zr_find(const struct zipread *zr, const char *name, size_t *index)
+{
+	zip_int64_t i = zip_name_locate(zr->zip, name, ZIP_FL_NOCASE);
+
+	if (i < 0)
+		return -1;
+	*index = (size_t)i;
+	return 0;
+}
+
+/*
+ * Unpack file i into out, NUL-terminated, if it unpacks to max bytes at
+ * most: 0, or -1 with why set.
+ */
+int
+zr_read(const struct zipread *zr, size_t i, uint64_t max,
+    struct strbuf *out, char *why, size_t whylen)
+{
+	zip_stat_t st;
+	zip_file_t *f;
+	zip_int64_t n = 0;
+	size_t want;
+
+	sb_clear(out);
+	zip_stat_init(&st);
+	if (zip_stat_index(zr->zip, (zip_uint64_t)i, 0, &st) == -1 ||
+	    !(st.valid & ZIP_STAT_SIZE)) {
+		snprintf(why, whylen, "%s", zip_strerror(zr->zip));
+		return -1;
+	}
+	if ((st.valid & ZIP_STAT_ENCRYPTION_METHOD) &&
+	    st.encryption_method != ZIP_EM_NONE) {
+		snprintf(why, whylen, "encrypted");
+		return -1;
+	}
+	if (st.size > max || st.size > SIZE_MAX - 2) {
+		snprintf(why, whylen, "larger than %llu MB unpacked",
+		    (unsigned long long)(max >> 20));
+		return -1;
+	}
+	want = (size_t)st.size;
+	if ((f = zip_fopen_index(zr->zip, (zip_uint64_t)i, 0)) == NULL) {
+		snprintf(why, whylen, "%s", zip_strerror(zr->zip));
+		return -1;
+	}
+	/* The size is known: read it and one byte more, which must not be. */
+	if (out->cap < want + 2) {
+		out->s = xreallocarray(out->s, want + 2, 1);
+		out->cap = want + 2;
+	}
+	while (out->len < want + 1) {
+		n = zip_fread(f, out->s + out->len, want + 1 - out->len);
+		if (n <= 0)
+			break;
+		out->len += (size_t)n;
+	}
+	if (n < 0)
+		snprintf(why, whylen, "damaged: %s", zip_file_strerror(f));
+	else if (out->len != want)
+		snprintf(why, whylen, "damaged: not the size the archive "
+		    "gives");
+	zip_fclose(f);
+	if (n < 0 || out->len != want) {
+		sb_clear(out);
+		return -1;
+	}
+	out->s[out->len] = '\0';
+	return 0;
+}
