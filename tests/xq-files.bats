@@ -591,3 +591,28 @@ EOF2
 	run xqf-scramble 000000000000000000 < "$tmp/s.xqf"
 	[ "$status" -eq 2 ]
 }
+
+@test "a ZIP archive of game files is read file by file, each named archive:file in messages" {
+	printf 'h2e2 h9g7\nh2e2 z9z9\n' >"$tmp/moves.txt"
+	zip-driver "$tmp/inner.zip" "moves.txt=$tmp/moves.txt"
+	zip-driver "$tmp/games.zip" "big5/game.pgn=$d/ccpd-00000008.pgn" \
+	    "game.xqf=$d/wukong-game-0x12.xqf" "game.cbr=$d/wukong-game.cbr" \
+	    "moves.txt=$tmp/moves.txt" "inner.zip=$tmp/inner.zip"
+	run --separate-stderr xq-bitpack -f ucci "$tmp/games.zip"
+	[ "$status" -eq 2 ]
+	# The same as the files one after the other, the archive's last file
+	# reported instead of opened.
+	[ "$output" = "$(xq-bitpack -f ucci "$d/ccpd-00000008.pgn" \
+	    "$d/wukong-game-0x12.xqf" "$d/wukong-game.cbr" "$tmp/moves.txt" 2>/dev/null)" ]
+	[[ "${stderr_lines[0]}" == "xq-bitpack: $tmp/games.zip:moves.txt:2: "* ]]
+	[ "${stderr_lines[1]}" = "xq-bitpack: $tmp/games.zip:inner.zip: a ZIP archive inside the archive, which is not opened" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	# From standard input too; a damaged archive is reported by name.
+	run --separate-stderr xq-bitpack -f ucci <"$tmp/games.zip"
+	[[ "${stderr_lines[0]}" == "xq-bitpack: stdin:moves.txt:2: "* ]]
+	head -c 200 "$tmp/games.zip" >"$tmp/cut.zip"
+	run --separate-stderr xq-bitpack "$tmp/cut.zip"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[[ "${stderr_lines[0]}" == "xq-bitpack: $tmp/cut.zip: a damaged ZIP archive: "* ]]
+}

@@ -19,8 +19,9 @@ xq_bitpack_SOURCES = \
 	src/xq/pgn.c \
 	src/xq/xq.h \
 	src/xq/xqf.c
-xq_bitpack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(LIBXML_CFLAGS)
-xq_bitpack_LDADD = $(LDADD) $(JANSSON_LIBS) $(LIBXML_LIBS)
+xq_bitpack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(LIBXML_CFLAGS) \
+	$(LIBZIP_CFLAGS)
+xq_bitpack_LDADD = $(LDADD) $(JANSSON_LIBS) $(LIBXML_LIBS) $(LIBZIP_LIBS)
 libgf_a_SOURCES += src/lib/rangecoder.c
 
 # A perft counter for the tests and the benchmark.

@@ -4,7 +4,8 @@
  * Each input line is a move list (ICCS, UCCI, WXF, Chinese or JSON), a
  * packed game, a FEN or a packed position; each gives one output line.
  * A game file (PGN, DhtmlXQ, XQF) is read whole instead, and each game
- * in it gives one output line, or one a line of its tree with --lines.
+ * in it gives one output line, or one a line of its tree with --lines;
+ * a ZIP archive gives the files in it, each read as a file of its own.
  * This file does the options and the I/O; the work is in board.c and
  * movegen.c (the rules), notation.c (the move notations) and pack.c and
  * board64.c (the packed forms of xq-pack(5)).
@@ -68,6 +69,9 @@ struct file_run {
 	int		 status;
 };
 
+/* The most a file in a ZIP archive may unpack to. */
+#define ARCHIVE_FILE_MAX	((uint64_t)256 << 20)
+
 /* Games written as XQF in the whole run: its output holds one. */
 static size_t xqf_written;
 
@@ -83,6 +87,7 @@ static int	 filter(const char *, const struct options *);
 static int	 filter_stream(struct linereader *, const struct options *);
 static int	 filter_wide(struct linereader *, const struct options *,
 		    const char *);
+static int	 filter_archive(struct linereader *, const struct options *);
 static int	 has_high_byte(const char *, size_t);
 static char	*line_to_utf8(const struct linereader *, const struct options *,
 		    size_t *);
@@ -760,6 +765,68 @@ filter_wide(struct linereader *lr, const struct options *o, const char *enc)
 	return filter_stream(lr, &utf8);
 }
 
+/*
+ * A ZIP archive, as collections of game files are handed round: each
+ * file in it, in the archive's order, read as an input of its own named
+ * archive:file.  A file that cannot be unpacked, or that is an archive
+ * itself, is reported and not read.
+ */
+static int
+filter_archive(struct linereader *lr, const struct options *o)
+{
+	struct zipread zr;
+	struct linereader member;
+	struct strbuf file = { NULL, 0, 0 }, name = { NULL, 0, 0 };
+	const char *fname;
+	char why[256], *buf;
+	size_t len, i;
+	int status = GF_EXIT_OK, s;
+
+	if ((buf = lr_slurp(lr, &len)) == NULL)
+		return GF_EXIT_ERROR;
+	if (zr_open(&zr, buf, len, why, sizeof(why)) == -1) {
+		fflush(stdout);
+		warnx("%s: %s", lr->name, why);
+		free(buf);
+		return GF_EXIT_ERROR;
+	}
+	for (i = 0; i < zr_count(&zr) && !run_stopped(); i++) {
+		/* A folder's name ends in a slash. */
+		if ((fname = zr_name(&zr, i)) == NULL || *fname == '\0' ||
+		    fname[strlen(fname) - 1] == '/')
+			continue;
+		sb_clear(&name);
+		sb_add(&name, lr->name, strlen(lr->name));
+		sb_addc(&name, ':');
+		sb_add(&name, fname, strlen(fname));
+		s = GF_EXIT_ERROR;
+		if (zr_read(&zr, i, ARCHIVE_FILE_MAX, &file, why,
+		    sizeof(why)) == -1) {
+			fflush(stdout);
+			warnx("%s: %s", name.s, why);
+		} else if (file.len >= 4 &&
+		    memcmp(file.s, "PK\x03\x04", 4) == 0) {
+			fflush(stdout);
+			warnx("%s: a ZIP archive inside the archive, which is "
+			    "not opened", name.s);
+		} else {
+			/* The reader takes the file's bytes. */
+			lr_attach_text(&member, file.s, file.len, name.s);
+			memset(&file, 0, sizeof(file));
+			s = filter_stream(&member, o);
+			if (lr_close(&member) == -1)
+				s = GF_EXIT_ERROR;
+		}
+		if (s > status)
+			status = s;
+	}
+	zr_close(&zr);
+	sb_free(&file);
+	sb_free(&name);
+	free(buf);
+	return status;
+}
+
 /* The input of one reader, a game file or a file of lines. */
 static int
 filter_stream(struct linereader *lr, const struct options *o)
@@ -780,6 +847,13 @@ filter_stream(struct linereader *lr, const struct options *o)
 		write_blank(lr, o, blanks);
 	if (fclose(blanks) != 0)
 		err(GF_EXIT_ERROR, "open_memstream");
+	/* A ZIP archive of game files (never one inside one: see there). */
+	if (first && lr->lineno == 1 && lr->len >= 4 &&
+	    memcmp(lr->line, "PK\x03\x04", 4) == 0 &&
+	    (o->input == IN_AUTO || o->input == IN_FILE)) {
+		free(kept);
+		return filter_archive(lr, o);
+	}
 	/*
 	 * UTF-16 by its mark; UTF-16 or UTF-32 by the NULs beside the
 	 * letters of the input's first line (after a blank line, a NUL
