@@ -96,7 +96,8 @@ EXTRA_DIST += \
 	tests/data/xq-bitpack/wxf-20.iccs \
 	tests/data/xq-bitpack/wxf-masters-hu-liu.iccs
 EXTRA_DIST += bench/xq-bitpack.sh bench/xq-positions.sh
-EXTRA_DIST += fuzz/xq-bitpack-board.c fuzz/xq-bitpack-unpack.c
+EXTRA_DIST += fuzz/xq-bitpack-board.c fuzz/xq-bitpack-unpack.c \
+	fuzz/seeds/xq-bitpack-main
 
 # Move notations: 300 published games and golden files.
 TESTS += tests/xq-notation.bats
