@@ -11,15 +11,15 @@
  * places: the empty ones before a cell with a value are written empty,
  * those after the last are not written.  A cell's value is what the file
  * holds: the text of a text cell; in an .ods the text the sheet shows
- * for a number or a date; in an .xlsx a number as stored (a date as its
- * serial day number, as no text of it is stored), TRUE or FALSE, or an
- * error such as #N/A.  Formulas, comments and the addresses of
- * hyperlinks behind a cell's text are not read.
+ * for a number or a date; in an .xlsx, which stores no such text, a
+ * number in a date or time format in ISO 8601 and any other as stored,
+ * TRUE or FALSE, or an error such as #N/A.  A formula's cell has the
+ * value the file keeps; formulas, comments and the addresses of
+ * hyperlinks are not read.
  */
 
 #include "config.h"
 
-#include <err.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -73,7 +73,6 @@ struct reader {
 
 static int	 fail(struct reader *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
-static char	*path_join(const char *, size_t, const char *, const char *);
 static int	 part_read(struct reader *, const char *);
 static xmlTextReaderPtr part_xml(struct reader *);
 static int	 xml_next(struct reader *, xmlTextReaderPtr, int *);
@@ -117,22 +116,6 @@ fail(struct reader *rd, const char *fmt, ...)
 	vsnprintf(rd->why + n, rd->whylen - n, fmt, ap);
 	va_end(ap);
 	return -1;
-}
-
-/* The part name of a folder's first n bytes, then a, then b. */
-static char *
-path_join(const char *dir, size_t n, const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	char *s;
-
-	if (n > SIZE_MAX - la - lb - 1)
-		errx(GF_EXIT_ERROR, "part name too long");
-	s = xmalloc(n + la + lb + 1);
-	memcpy(s, dir, n);
-	memcpy(s + n, a, la);
-	memcpy(s + n + la, b, lb + 1);
-	return s;
 }
 
 /*
@@ -437,7 +420,8 @@ rels_target(struct reader *rd, const char *rels, const char *dir,
     const char *id, const char *type)
 {
 	xmlTextReaderPtr x;
-	char *v, *target = NULL, *found = NULL;
+	struct strbuf target = { NULL, 0, 0 };
+	char *v, *found = NULL;
 	size_t n;
 	int t, rc;
 
@@ -458,10 +442,12 @@ rels_target(struct reader *rd, const char *rels, const char *dir,
 	xmlFreeTextReader(x);
 	if (found == NULL)
 		return NULL;
-	target = found[0] == '/' ? xstrdup(found + 1) :
-	    path_join(dir, strlen(dir), found, "");
+	if (found[0] != '/')
+		sb_add(&target, dir, strlen(dir));
+	sb_add(&target, found + (found[0] == '/'),
+	    strlen(found) - (found[0] == '/'));
 	xmlFree(found);
-	return target;
+	return target.s;
 }
 
 /*
@@ -827,7 +813,8 @@ static int
 xlsx_read(struct reader *rd, const char *workbook)
 {
 	xmlTextReaderPtr x;
-	char *dir, *base, *rels, *slash, *target, *sst, *styles, *v;
+	struct strbuf rels = { NULL, 0, 0 };
+	char *dir, *slash, *target, *sst, *styles, *v;
 	char **names = NULL, **ids = NULL;
 	size_t n = 0, i;
 	int t, rc, status = 0;
@@ -836,15 +823,15 @@ xlsx_read(struct reader *rd, const char *workbook)
 	slash = strrchr(dir, '/');
 	slash = slash != NULL ? slash + 1 : dir;
 	/* The relationships of xl/workbook.xml: xl/_rels/workbook.xml.rels */
-	base = path_join(dir, (size_t)(slash - dir), "_rels/",
-	    workbook + (slash - dir));
-	rels = path_join(base, strlen(base), ".rels", "");
-	free(base);
+	sb_add(&rels, dir, (size_t)(slash - dir));
+	sb_add(&rels, "_rels/", 6);
+	sb_add(&rels, slash, strlen(slash));
+	sb_add(&rels, ".rels", 5);
 	*slash = '\0';
 	if (part_read(rd, workbook) == -1 ||
 	    (x = part_xml(rd)) == NULL) {
 		free(dir);
-		free(rels);
+		sb_free(&rels);
 		return -1;
 	}
 	while ((rc = xml_next(rd, x, &t)) == 1) {
@@ -865,18 +852,18 @@ xlsx_read(struct reader *rd, const char *workbook)
 	xmlFreeTextReader(x);
 	if (rc == -1)
 		status = -1;
-	if (status == 0 && (sst = rels_target(rd, rels, dir, NULL,
+	if (status == 0 && (sst = rels_target(rd, rels.s, dir, NULL,
 	    "/sharedStrings")) != NULL) {
 		status = xlsx_strings(rd, sst);
 		free(sst);
 	}
-	if (status == 0 && (styles = rels_target(rd, rels, dir, NULL,
+	if (status == 0 && (styles = rels_target(rd, rels.s, dir, NULL,
 	    "/styles")) != NULL) {
 		status = xlsx_styles(rd, styles);
 		free(styles);
 	}
 	for (i = 0; status == 0 && i < n; i++) {
-		target = ids[i] != NULL ? rels_target(rd, rels, dir, ids[i],
+		target = ids[i] != NULL ? rels_target(rd, rels.s, dir, ids[i],
 		    NULL) : NULL;
 		if (target == NULL) {
 			rd->partname = workbook;
@@ -894,7 +881,7 @@ xlsx_read(struct reader *rd, const char *workbook)
 	free(names);
 	free(ids);
 	free(dir);
-	free(rels);
+	sb_free(&rels);
 	return status;
 }
 
