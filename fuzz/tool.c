@@ -432,8 +432,9 @@ game_file(const char *s, size_t size)
 
 /*
  * The lines of the input as the tool reads it, made UTF-8 once for both
- * questions; SIZE_MAX, not to be checked, for a game file or text that
- * does not decode.
+ * questions; SIZE_MAX, not to be checked, for a game file, text that
+ * does not decode, or a ZIP archive (a spreadsheet, whose rows are the
+ * lines, or an archive of game files, read as the files in it).
  */
 static size_t
 input_lines(const uint8_t *data, size_t size)
@@ -442,6 +443,8 @@ input_lines(const uint8_t *data, size_t size)
 	char *text;
 	size_t lines;
 
+	if (size >= 4 && memcmp(data, "PK\x03\x04", 4) == 0)
+		return SIZE_MAX;
 	if ((p = as_read((const char *)data, &size, &text)) == NULL)
 		return SIZE_MAX;
 	lines = game_file(p, size) ? SIZE_MAX : count_newlines(p, size);
