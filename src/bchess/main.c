@@ -639,8 +639,9 @@ convert_book(struct linereader *lr)
 {
 	struct linereader sheet;
 	struct book book;
-	char why[256], *data, *name;
-	size_t len, namelen, i;
+	struct strbuf name = { NULL, 0, 0 };
+	char why[256], *data;
+	size_t len, i;
 	int status = GF_EXIT_OK, s;
 
 	if ((data = lr_slurp(lr, &len)) == NULL)
@@ -658,18 +659,19 @@ convert_book(struct linereader *lr)
 		return GF_EXIT_ERROR;
 	}
 	for (i = 0; i < book.n && !run_stopped(); i++) {
-		namelen = strlen(lr->name) + strlen(book.sheet[i].name) + 2;
-		name = xmalloc(namelen);
-		snprintf(name, namelen, "%s:%s", lr->name,
-		    book.sheet[i].name);
+		sb_clear(&name);
+		sb_add(&name, lr->name, strlen(lr->name));
+		sb_addc(&name, ':');
+		sb_add(&name, book.sheet[i].name, strlen(book.sheet[i].name));
+		/* The reader takes the sheet's text. */
 		lr_attach_text(&sheet, book.sheet[i].text, book.sheet[i].len,
-		    name);
+		    name.s);
 		book.sheet[i].text = NULL;
 		if ((s = convert_lines(&sheet, 0)) > status)
 			status = s;
 		lr_close(&sheet);
-		free(name);
 	}
+	sb_free(&name);
 	book_free(&book);
 	return status;
 }
