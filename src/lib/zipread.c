@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <err.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,4 +135,61 @@ zr_read(const struct zipread *zr, size_t i, uint64_t max,
 	}
 	out->s[out->len] = '\0';
 	return 0;
+}
+
+/*
+ * Each file of the archive in data, named archive, in the archive's
+ * order: fn is given its name (archive:file) and its bytes, which it
+ * keeps, and returns an exit status.  A file that cannot be unpacked,
+ * or that is an archive itself (never opened: no archive is read
+ * inside another), is reported with status 2, and so is an archive
+ * that cannot be opened.  Folders are passed over, and so is the rest
+ * once run_stopped.  Returns the worst status.
+ */
+int
+zr_each_file(const char *archive, const char *data, size_t len,
+    zr_file_fn *fn, void *arg)
+{
+	struct zipread zr;
+	struct strbuf file = { NULL, 0, 0 }, name = { NULL, 0, 0 };
+	const char *fname;
+	char why[256];
+	size_t i;
+	int status = GF_EXIT_OK, s;
+
+	if (zr_open(&zr, data, len, why, sizeof(why)) == -1) {
+		fflush(stdout);
+		warnx("%s: %s", archive, why);
+		return GF_EXIT_ERROR;
+	}
+	for (i = 0; i < zr_count(&zr) && !run_stopped(); i++) {
+		/* A folder's name ends in a slash. */
+		if ((fname = zr_name(&zr, i)) == NULL || *fname == '\0' ||
+		    fname[strlen(fname) - 1] == '/')
+			continue;
+		sb_clear(&name);
+		sb_add(&name, archive, strlen(archive));
+		sb_addc(&name, ':');
+		sb_add(&name, fname, strlen(fname));
+		s = GF_EXIT_ERROR;
+		if (zr_read(&zr, i, ZIP_FILE_MAX, &file, why,
+		    sizeof(why)) == -1) {
+			fflush(stdout);
+			warnx("%s: %s", name.s, why);
+		} else if (file.len >= 4 &&
+		    memcmp(file.s, "PK\x03\x04", 4) == 0) {
+			fflush(stdout);
+			warnx("%s: a ZIP archive inside the archive, which is "
+			    "not opened", name.s);
+		} else {
+			s = fn(name.s, file.s, file.len, arg);
+			memset(&file, 0, sizeof(file));
+		}
+		if (s > status)
+			status = s;
+	}
+	zr_close(&zr);
+	sb_free(&file);
+	sb_free(&name);
+	return status;
 }

@@ -69,9 +69,6 @@ struct file_run {
 	int		 status;
 };
 
-/* The most a file in a ZIP archive may unpack to. */
-#define ARCHIVE_FILE_MAX	((uint64_t)256 << 20)
-
 /* Games written as XQF in the whole run: its output holds one. */
 static size_t xqf_written;
 
@@ -88,6 +85,7 @@ static int	 filter_stream(struct linereader *, const struct options *);
 static int	 filter_wide(struct linereader *, const struct options *,
 		    const char *);
 static int	 filter_archive(struct linereader *, const struct options *);
+static int	 filter_member(const char *, char *, size_t, void *);
 static int	 has_high_byte(const char *, size_t);
 static char	*line_to_utf8(const struct linereader *, const struct options *,
 		    size_t *);
@@ -765,64 +763,36 @@ filter_wide(struct linereader *lr, const struct options *o, const char *enc)
 	return filter_stream(lr, &utf8);
 }
 
+/* A file of an archive (see filter_archive), which reader takes. */
+static int
+filter_member(const char *name, char *bytes, size_t len, void *arg)
+{
+	struct linereader member;
+	int status;
+
+	lr_attach_text(&member, bytes, len, name);
+	status = filter_stream(&member, arg);
+	if (lr_close(&member) == -1)
+		status = GF_EXIT_ERROR;
+	return status;
+}
+
 /*
  * A ZIP archive, as collections of game files are handed round: each
  * file in it, in the archive's order, read as an input of its own named
- * archive:file.  A file that cannot be unpacked, or that is an archive
- * itself, is reported and not read.
+ * archive:file (see zr_each_file).
  */
 static int
 filter_archive(struct linereader *lr, const struct options *o)
 {
-	struct zipread zr;
-	struct linereader member;
-	struct strbuf file = { NULL, 0, 0 }, name = { NULL, 0, 0 };
-	const char *fname;
-	char why[256], *buf;
-	size_t len, i;
-	int status = GF_EXIT_OK, s;
+	char *buf;
+	size_t len;
+	int status;
 
 	if ((buf = lr_slurp(lr, &len)) == NULL)
 		return GF_EXIT_ERROR;
-	if (zr_open(&zr, buf, len, why, sizeof(why)) == -1) {
-		fflush(stdout);
-		warnx("%s: %s", lr->name, why);
-		free(buf);
-		return GF_EXIT_ERROR;
-	}
-	for (i = 0; i < zr_count(&zr) && !run_stopped(); i++) {
-		/* A folder's name ends in a slash. */
-		if ((fname = zr_name(&zr, i)) == NULL || *fname == '\0' ||
-		    fname[strlen(fname) - 1] == '/')
-			continue;
-		sb_clear(&name);
-		sb_add(&name, lr->name, strlen(lr->name));
-		sb_addc(&name, ':');
-		sb_add(&name, fname, strlen(fname));
-		s = GF_EXIT_ERROR;
-		if (zr_read(&zr, i, ARCHIVE_FILE_MAX, &file, why,
-		    sizeof(why)) == -1) {
-			fflush(stdout);
-			warnx("%s: %s", name.s, why);
-		} else if (file.len >= 4 &&
-		    memcmp(file.s, "PK\x03\x04", 4) == 0) {
-			fflush(stdout);
-			warnx("%s: a ZIP archive inside the archive, which is "
-			    "not opened", name.s);
-		} else {
-			/* The reader takes the file's bytes. */
-			lr_attach_text(&member, file.s, file.len, name.s);
-			memset(&file, 0, sizeof(file));
-			s = filter_stream(&member, o);
-			if (lr_close(&member) == -1)
-				s = GF_EXIT_ERROR;
-		}
-		if (s > status)
-			status = s;
-	}
-	zr_close(&zr);
-	sb_free(&file);
-	sb_free(&name);
+	status = zr_each_file(lr->name, buf, len, filter_member,
+	    (void *)(uintptr_t)o);
 	free(buf);
 	return status;
 }
