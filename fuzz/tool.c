@@ -434,7 +434,7 @@ game_file(const char *s, size_t size)
  * The lines of the input as the tool reads it, made UTF-8 once for both
  * questions; SIZE_MAX, not to be checked, for a game file, text that
  * does not decode, or a ZIP archive (a spreadsheet, whose rows are the
- * lines, or an archive of game files, read as the files in it).
+ * lines, or another archive, read as the files in it).
  */
 static size_t
 input_lines(const uint8_t *data, size_t size)

@@ -184,16 +184,28 @@ ods() {
 	    [[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/z.ods: a damaged ZIP archive: "* ]]
 }
 
-@test "a ZIP archive that holds no spreadsheet, and an .xls, are reported and copied" {
-	echo "$ex1" >"$BATS_TEST_TMPDIR/readme.txt"
-	zip-driver "$BATS_TEST_TMPDIR/links.zip" "readme.txt=$BATS_TEST_TMPDIR/readme.txt"
-	echo "$ex1" >"$BATS_TEST_TMPDIR/links.csv"
-	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/links.zip" "$BATS_TEST_TMPDIR/links.csv"
-	[ "$status" -eq 1 ]
-	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/links.zip:1: a ZIP archive that holds no .xlsx or .ods spreadsheet, which is not read ("* ]]
-	[ "${stderr_lines[1]}" = "bchess-pack: 2 records: 1 good, 1 bad, 0 warnings" ]
-	cmp <(bchess-pack "$BATS_TEST_TMPDIR/links.zip" "$BATS_TEST_TMPDIR/links.csv" 2>/dev/null) \
-	    <(cat "$BATS_TEST_TMPDIR/links.zip"; echo; echo "$ex1c")
+@test "a ZIP archive of chat exports: each file of text converted as a file of its own, the others counted" {
+	# WhatsApp zips _chat.txt with the photos; Slack, JSON a channel a day.
+	printf '\xef\xbb\xbf[14.03.21, 13:45:10] J\xc3\xb6nss\xc3\xb6n: %s\n[14.03.21, 13:46:02] Ann: https://www.joonas.io/buffalo-chess/?l=m-4-4-9-9-0 ?\n' "$ex1" >"$BATS_TEST_TMPDIR/_chat.txt"
+	printf '\377\330\377\340\000\020JFIF\000' >"$BATS_TEST_TMPDIR/photo.jpg"
+	printf '[\n    {\n        "text": "<%s>",\n' "${ex1//\//\\/}" >"$BATS_TEST_TMPDIR/day.json"
+	printf 'x' >"$BATS_TEST_TMPDIR/x"
+	zip-driver "$BATS_TEST_TMPDIR/x.zip" "x=$BATS_TEST_TMPDIR/x"
+	zip-driver "$BATS_TEST_TMPDIR/chat.zip" "_chat.txt=$BATS_TEST_TMPDIR/_chat.txt" \
+	    "00000001-PHOTO.jpg=$BATS_TEST_TMPDIR/photo.jpg" "general/2021-03-14.json=$BATS_TEST_TMPDIR/day.json" \
+	    "00000002-PHOTO.jpg=$BATS_TEST_TMPDIR/photo.jpg" "old.zip=$BATS_TEST_TMPDIR/x.zip"
+	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/chat.zip"
+	[ "$status" -eq 2 ]
+	[ "$output" = "$(bchess-pack "$BATS_TEST_TMPDIR/_chat.txt" "$BATS_TEST_TMPDIR/day.json" 2>/dev/null)" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/chat.zip:_chat.txt:2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: $BATS_TEST_TMPDIR/chat.zip:old.zip: a ZIP archive inside the archive, which is not opened" ]
+	[ "${stderr_lines[2]}" = "bchess-pack: $BATS_TEST_TMPDIR/chat.zip: warning: 2 files not text (00000001-PHOTO.jpg and others), not read" ]
+	[ "${stderr_lines[3]}" = "bchess-pack: 3 records: 2 good, 1 bad, 1 warnings" ]
+	run --separate-stderr bchess-pack -q "$BATS_TEST_TMPDIR/chat.zip"
+	[ "${#stderr_lines[@]}" -eq 2 ]
+}
+
+@test "an .xls, or a workbook saved with a password, is reported and copied" {
 	printf '\320\317\021\340\241\261\032\341\000\000\n' >"$BATS_TEST_TMPDIR/links.xls"
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/links.xls"
 	[ "$status" -eq 1 ]

@@ -150,7 +150,6 @@ void		 record_free(struct record *);
  */
 #define SHEET_ROWS_MAX	1048576
 #define SHEET_COLS_MAX	16384
-#define SHEET_PART_MAX	((uint64_t)256 << 20)	/* of a part, unpacked */
 #define BOOK_TEXT_MAX	((uint64_t)256 << 20)	/* of all its sheets' text */
 #define BOOK_NONE	1		/* the archive holds no spreadsheet */
 

@@ -51,6 +51,10 @@ static int	 convert_whole(struct linereader *, const char *,
 		    const char *, int);
 static int	 convert_encoded(struct linereader *);
 static int	 convert_book(struct linereader *);
+static int	 is_text_file(const char *, size_t);
+static int	 convert_member(const char *, char *, size_t, void *);
+static int	 convert_archive(const char *, const char *, size_t);
+static int	 convert_input(struct linereader *);
 static int	 convert_file(const char *);
 
 static enum format input_format = FORMAT_NONE;
@@ -631,7 +635,7 @@ convert_encoded(struct linereader *lr)
  * A spreadsheet, an .xlsx or .ods file (a ZIP archive): each sheet made
  * text by sheet.c, a line a row and its cells between tabs, converted
  * as a file of its own, named file:sheet in messages.  An archive that
- * holds no spreadsheet is read on as lines, which reports it; one that
+ * holds no spreadsheet is read file by file (convert_archive); one that
  * cannot be read is reported by name, and nothing of it is written.
  */
 static int
@@ -648,8 +652,9 @@ convert_book(struct linereader *lr)
 		return GF_EXIT_ERROR;
 	s = book_read(data, len, &book, why, sizeof(why));
 	if (s == BOOK_NONE) {
-		lr_replace(lr, data, len);
-		return convert_lines(lr, 0);
+		status = convert_archive(lr->name, data, len);
+		free(data);
+		return status;
 	}
 	free(data);
 	if (s == -1) {
@@ -677,37 +682,124 @@ convert_book(struct linereader *lr)
 }
 
 /*
+ * Is a file of an archive text?  Not if a NUL stands in its first 4 kB,
+ * unless it is UTF-16 or UTF-32 (by its byte order mark, or by the NULs
+ * of its first line), which convert_input reads.
+ */
+static int
+is_text_file(const char *s, size_t len)
+{
+	const char *nl;
+	size_t first;
+
+	first = (nl = memchr(s, '\n', len)) != NULL ? (size_t)(nl - s) : len;
+	if (has_utf16_bom(s, len) || wide_unmarked(s, first) != NULL)
+		return 1;
+	return memchr(s, '\0', len < 4096 ? len : 4096) == NULL;
+}
+
+/* The files of an archive that are not text, for one warning. */
+struct archive_run {
+	const char	*archive;
+	size_t		 nbinary;
+	struct strbuf	 first;		/* the name of the first */
+};
+
+/* A file of an archive (see convert_archive), which a reader takes. */
+static int
+convert_member(const char *name, char *bytes, size_t len, void *arg)
+{
+	struct archive_run *run = arg;
+	struct linereader member;
+	int status;
+
+	if (!is_text_file(bytes, len)) {
+		if (run->nbinary++ == 0)
+			sb_add(&run->first, name + strlen(run->archive) + 1,
+			    strlen(name) - strlen(run->archive) - 1);
+		free(bytes);
+		return GF_EXIT_OK;
+	}
+	lr_attach_text(&member, bytes, len, name);
+	status = convert_input(&member);
+	if (lr_close(&member) == -1)
+		status = GF_EXIT_ERROR;
+	return status;
+}
+
+/*
+ * A ZIP archive that is no spreadsheet, as chat exports come (WhatsApp
+ * zips its _chat.txt with the photos, Slack its JSON a channel a day):
+ * each file of text in it, in the archive's order, converted as a file
+ * of its own named archive:file (see zr_each_file).  The files that are
+ * not text (photos, sound) are counted in one warning, which names the
+ * first.
+ */
+static int
+convert_archive(const char *archive, const char *data, size_t len)
+{
+	struct archive_run run = { archive, 0, { NULL, 0, 0 } };
+	int status;
+
+	status = zr_each_file(archive, data, len, convert_member, &run);
+	if (run.nbinary > 0) {
+		run_warning();
+		if (!quiet) {
+			if (fflush(stdout) != 0)
+				check_stdout();
+			warnx("%s: warning: %zu file%s not text (%s%s), not "
+			    "read", archive, run.nbinary, run.nbinary > 1 ?
+			    "s" : "", run.first.s, run.nbinary > 1 ?
+			    " and others" : "");
+		}
+	}
+	sb_free(&run.first);
+	return status;
+}
+
+/*
+ * The input of lr, opened: a spreadsheet or archive, UTF-16 or UTF-32,
+ * text in the encoding -E names, or lines.  Returns the worst status of
+ * its records, or 2 if it could not be read.  A signal stops the run
+ * between two records.
+ */
+static int
+convert_input(struct linereader *lr)
+{
+	const char *unmarked;
+
+	if (run_stopped() || !lr_next(lr))
+		return GF_EXIT_OK;
+	/* A byte order mark says more than -E. */
+	if (lr->len >= 4 && memcmp(lr->line, "PK\x03\x04", 4) == 0)
+		return convert_book(lr);
+	if (has_utf16_bom(lr->line, lr->len))
+		return convert_whole(lr, "UTF-16",
+		    lr->line[0] == '\xfe' ? "UTF-16BE" : "UTF-16LE", 1);
+	if (encoding == NULL &&
+	    (unmarked = wide_unmarked(lr->line, lr->len)) != NULL)
+		return convert_whole(lr, unmarked, unmarked, 0);
+	if (encoding == NULL || (lr->len >= 3 &&
+	    memcmp(lr->line, "\xef\xbb\xbf", 3) == 0))
+		return convert_lines(lr, 1);
+	if (encoding_is_wide(encoding))
+		return convert_whole(lr, encoding, encoding, 0);
+	return convert_encoded(lr);
+}
+
+/*
  * Returns the worst status of the file's records, or 2 if it could not
- * be opened or read to its end.  A signal stops the run between two
- * records.
+ * be opened or read to its end.
  */
 static int
 convert_file(const char *path)
 {
 	struct linereader lr;
-	const char *unmarked;
-	int status = GF_EXIT_OK;
+	int status;
 
 	if (lr_open(&lr, path) == -1)
 		return GF_EXIT_ERROR;
-	/* A byte order mark says more than -E. */
-	if (!run_stopped() && lr_next(&lr)) {
-		if (lr.len >= 4 && memcmp(lr.line, "PK\x03\x04", 4) == 0)
-			status = convert_book(&lr);
-		else if (has_utf16_bom(lr.line, lr.len))
-			status = convert_whole(&lr, "UTF-16",
-			    lr.line[0] == '\xfe' ? "UTF-16BE" : "UTF-16LE", 1);
-		else if (encoding == NULL &&
-		    (unmarked = wide_unmarked(lr.line, lr.len)) != NULL)
-			status = convert_whole(&lr, unmarked, unmarked, 0);
-		else if (encoding == NULL || (lr.len >= 3 &&
-		    memcmp(lr.line, "\xef\xbb\xbf", 3) == 0))
-			status = convert_lines(&lr, 1);
-		else if (encoding_is_wide(encoding))
-			status = convert_whole(&lr, encoding, encoding, 0);
-		else
-			status = convert_encoded(&lr);
-	}
+	status = convert_input(&lr);
 	if (lr_close(&lr) == -1)
 		status = GF_EXIT_ERROR;
 	return status;

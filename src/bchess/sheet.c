@@ -121,7 +121,7 @@ fail(struct reader *rd, const char *fmt, ...)
 /*
  * Unpack the part name (the names of Office Open XML are told without
  * regard to case) into rd->part: 0, or -1 with rd->why set if it is
- * missing, encrypted, damaged or larger than SHEET_PART_MAX.
+ * missing, encrypted, damaged or larger than ZIP_FILE_MAX.
  */
 static int
 part_read(struct reader *rd, const char *name)
@@ -132,7 +132,7 @@ part_read(struct reader *rd, const char *name)
 	rd->partname = name;
 	if (zr_find(&rd->zr, name, &index) == -1)
 		return fail(rd, "missing from the archive");
-	if (zr_read(&rd->zr, index, SHEET_PART_MAX, &rd->part, why,
+	if (zr_read(&rd->zr, index, ZIP_FILE_MAX, &rd->part, why,
 	    sizeof(why)) == -1)
 		return fail(rd, "%s", why);
 	return 0;

@@ -71,8 +71,6 @@ static const char *const game_addresses[] = {
 
 static const char cut_by_soft_break[] = "a soft line break of "
     "quoted-printable mail cuts the link (decode the mail first)";
-static const char zip_file[] = "a ZIP archive that holds no .xlsx or "
-    ".ods spreadsheet, which is not read";
 static const char ole_file[] = "an .xls spreadsheet of Excel 97-2003, or "
     "one saved with a password, which is not read (save it as .xlsx, .ods "
     "or CSV)";
@@ -789,17 +787,15 @@ percent_decode(struct record *rec, const char *p, size_t len)
 /*
  * What a file that is not text of lines is, from its first line: UTF-16
  * or UTF-32 without a byte order mark when -E names another encoding
- * (without -E, main.c reads it as what it is), a ZIP archive that is no
- * spreadsheet (main.c reads those), or an Excel 97-2003 file (OLE2, as
- * a workbook with a password is too); NULL for text.
+ * (without -E, main.c reads it as what it is), or an Excel 97-2003 file
+ * (OLE2, as a workbook with a password is too; main.c reads the ZIP
+ * archives of later spreadsheets); NULL for text.
  */
 static const char *
 unread_file(const char *line, size_t len)
 {
 	if (wide_unmarked(line, len) != NULL)
 		return wide_not_named;
-	if (len >= 4 && memcmp(line, "PK\x03\x04", 4) == 0)
-		return zip_file;
 	if (len >= 8 && memcmp(line, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
 	    8) == 0)
 		return ole_file;
