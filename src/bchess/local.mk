@@ -50,6 +50,7 @@ zip_driver_CFLAGS = $(AM_CFLAGS) $(LIBZIP_CFLAGS)
 zip_driver_LDADD = $(LIBZIP_LIBS)
 TESTS += tests/bchess-sheets.bats
 EXTRA_DIST += tests/bchess-sheets.bats tests/data/bchess-sheets \
-	fuzz/bchess-pack-sheet.c fuzz/seeds/bchess-pack-sheet
+	fuzz/bchess-pack-sheet.c fuzz/seeds/bchess-pack-sheet \
+	fuzz/seeds/bchess-pack-main
 EXTRA_DIST += fuzz/bchess-pack-payload.c bench/bchess-pack.sh \
 	bench/bchess-damage.sh bench/bchess-long.sh
