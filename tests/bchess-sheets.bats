@@ -88,7 +88,7 @@ ods() {
 
 @test "an .xlsx: shared, inline and rich strings, escapes, booleans, errors, formulas, gaps, cells without a reference" {
 	xlsx "$BATS_TEST_TMPDIR/a.xlsx" \
-	    '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row><row r="3"><c t="inlineStr"><is><t xml:space="preserve">see </t></is></c><c t="b"><v>1</v></c><c t="b"><v>0</v></c><c t="e"><v>#N/A</v></c><c><f>1+1</f></c><c><v>2.5</v></c><c t="str"><f>A1</f><v>'"$ex1"'</v></c></row><row><c r="B4" t="s"><v>2</v></c></row>' \
+	    '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row><row r="3"><c t="inlineStr"><is><t xml:space="preserve">see </t></is></c><c t="b"><v>1</v></c><c t="b"><v>0</v></c><c t="e"><v>#N/A</v></c><c><f>1+1</f></c><c><v>2.5</v></c><c t="str"><f>A1</f><v>'"$ex1"'</v></c></row><row><c r="B4" t="s"><v>2</v></c><c t="inlineStr"><is></is></c><c t="str"></c></row>' \
 	    '<si><t>'"$ex1"'</t></si><si><r><rPr><b/></rPr><t>Ann</t></r><r><t xml:space="preserve"> and Bo</t></r><rPh sb="0" eb="1"><t>アン</t></rPh></si><si><t>tab_x0009_in_x005F_x0041_ and _x0000_</t></si>'
 	run bchess-pack "$BATS_TEST_TMPDIR/a.xlsx"
 	[ "$status" -eq 0 ]

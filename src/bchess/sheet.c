@@ -273,6 +273,8 @@ add_xstring(struct strbuf *sb, const char *s, size_t len)
 	unsigned int c, k;
 	char u[4];
 
+	if (len == 0)
+		return;		/* s may be the NULL of an empty strbuf */
 	for (i = 0; i + 7 <= len; i++) {
 		if (s[i] != '_' || s[i + 1] != 'x' || s[i + 6] != '_')
 			continue;
