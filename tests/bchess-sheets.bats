@@ -205,6 +205,23 @@ ods() {
 	[ "${#stderr_lines[@]}" -eq 2 ]
 }
 
+@test "a document of another kind (.docx, .odt, an Apple Numbers file) is reported by name, nothing of it written" {
+	local t=$BATS_TEST_TMPDIR
+	printf '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>' >"$t/rels"
+	printf '<w:document><w:t>%s</w:t></w:document>' "$ex1" >"$t/document.xml"
+	zip-driver "$t/a.docx" "_rels/.rels=$t/rels" "word/document.xml=$t/document.xml"
+	printf 'application/vnd.oasis.opendocument.text' >"$t/mimetype"
+	zip-driver "$t/a.odt" "-mimetype=$t/mimetype" "content.xml=$t/document.xml"
+	zip-driver "$t/a.numbers" "Index/Document.iwa=$t/document.xml"
+	echo "$ex1" >"$t/links.csv"
+	run --separate-stderr bchess-pack "$t/a.docx" "$t/a.odt" "$t/a.numbers" "$t/links.csv"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$ex1c" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $t/a.docx: an Office document that is no workbook (word/document.xml), which is not read" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: $t/a.odt: a document of type application/vnd.oasis.opendocument.text, which is not read" ]
+	[ "${stderr_lines[2]}" = "bchess-pack: $t/a.numbers: an Apple Numbers, Pages or Keynote file, which is not read (export it as .xlsx, .ods or CSV)" ]
+}
+
 @test "an .xls, or a workbook saved with a password, is reported and copied" {
 	printf '\320\317\021\340\241\261\032\341\000\000\n' >"$BATS_TEST_TMPDIR/links.xls"
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/links.xls"

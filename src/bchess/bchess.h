@@ -151,7 +151,8 @@ void		 record_free(struct record *);
 #define SHEET_ROWS_MAX	1048576
 #define SHEET_COLS_MAX	16384
 #define BOOK_TEXT_MAX	((uint64_t)256 << 20)	/* of all its sheets' text */
-#define BOOK_NONE	1		/* the archive holds no spreadsheet */
+#define BOOK_NONE	1		/* the archive holds no document */
+#define BOOK_DOCUMENT	2		/* it holds a document, no sheets */
 
 struct sheet {
 	char		*name;

@@ -635,8 +635,9 @@ convert_encoded(struct linereader *lr)
  * A spreadsheet, an .xlsx or .ods file (a ZIP archive): each sheet made
  * text by sheet.c, a line a row and its cells between tabs, converted
  * as a file of its own, named file:sheet in messages.  An archive that
- * holds no spreadsheet is read file by file (convert_archive); one that
- * cannot be read is reported by name, and nothing of it is written.
+ * holds no document is read file by file (convert_archive); one that
+ * cannot be read, or a document of another kind (a text, a presentation),
+ * is reported by name, and nothing of it is written.
  */
 static int
 convert_book(struct linereader *lr)
@@ -657,11 +658,11 @@ convert_book(struct linereader *lr)
 		return status;
 	}
 	free(data);
-	if (s == -1) {
+	if (s == -1 || s == BOOK_DOCUMENT) {
 		if (fflush(stdout) != 0)
 			check_stdout();
 		warnx("%s: %s", lr->name, why);
-		return GF_EXIT_ERROR;
+		return s == -1 ? GF_EXIT_ERROR : GF_EXIT_BAD;
 	}
 	for (i = 0; i < book.n && !run_stopped(); i++) {
 		sb_clear(&name);

@@ -1031,8 +1031,10 @@ ods_read(struct reader *rd)
 
 /*
  * Read the spreadsheet in the ZIP archive data into book: 0; BOOK_NONE
- * if the archive is no .xlsx or .ods; or -1 with why set to what is
- * wrong with it (the part that is, first).
+ * if the archive is no document of an office suite; BOOK_DOCUMENT, with
+ * why set to what it is, if it is one that is no .xlsx or .ods (a text
+ * or a presentation, whose XML is no text of lines); or -1 with why set
+ * to what is wrong with it (the part that is, first).
  */
 int
 book_read(const char *data, size_t len, struct book *book, char *why,
@@ -1053,21 +1055,37 @@ book_read(const char *data, size_t len, struct book *book, char *why,
 		return -1;
 	status = BOOK_NONE;
 	if (zr_find(&rd.zr, "mimetype", &index) == 0) {
-		if (part_read(&rd, "mimetype") == -1)
+		if (part_read(&rd, "mimetype") == -1) {
 			status = -1;
-		else if (strncmp(rd.part.s, ODS_MIMETYPE,
-		    strlen(ODS_MIMETYPE)) == 0)
+		} else if (strncmp(rd.part.s, ODS_MIMETYPE,
+		    strlen(ODS_MIMETYPE)) == 0) {
 			status = ods_read(&rd);
+		} else {
+			snprintf(why, whylen, "a document of type %s, which "
+			    "is not read", excerpt(rd.part.s, rd.part.len));
+			status = BOOK_DOCUMENT;
+		}
 	} else if (zr_find(&rd.zr, "_rels/.rels", &index) == 0) {
 		workbook = rels_target(&rd, "_rels/.rels", "", NULL,
 		    "/officeDocument");
-		if (workbook == NULL && why[0] != '\0')
+		if (workbook == NULL && why[0] != '\0') {
 			status = -1;
-		else if (workbook != NULL && strlen(workbook) >= 12 &&
+		} else if (workbook != NULL && strlen(workbook) >= 12 &&
 		    strcasecmp(workbook + strlen(workbook) - 12,
-		    "workbook.xml") == 0)
+		    "workbook.xml") == 0) {
 			status = xlsx_read(&rd, workbook);
+		} else if (workbook != NULL) {
+			snprintf(why, whylen, "an Office document that is no "
+			    "workbook (%s), which is not read",
+			    excerpt(workbook, strlen(workbook)));
+			status = BOOK_DOCUMENT;
+		}
 		free(workbook);
+	} else if (zr_find(&rd.zr, "Index/Document.iwa", &index) == 0) {
+		snprintf(why, whylen, "an Apple Numbers, Pages or Keynote "
+		    "file, which is not read (export it as .xlsx, .ods or "
+		    "CSV)");
+		status = BOOK_DOCUMENT;
 	}
 	zr_close(&rd.zr);
 	sb_free(&rd.part);
