@@ -98,8 +98,6 @@ struct zipread {
 
 int		 zr_open(struct zipread *, const char *, size_t, char *, size_t);
 void		 zr_close(struct zipread *);
-size_t		 zr_count(const struct zipread *);
-const char	*zr_name(const struct zipread *, size_t);
 int		 zr_find(const struct zipread *, const char *, size_t *);
 int		 zr_read(const struct zipread *, size_t, uint64_t,
 		    struct strbuf *, char *, size_t);
@@ -155,7 +153,6 @@ char	*lr_slurp(struct linereader *, size_t *);
 unsigned char	*read_all(FILE *, size_t *);
 int	 lr_reread_utf8(struct linereader *, const char *, const char **);
 void	 lr_attach_text(struct linereader *, char *, size_t, const char *);
-void	 lr_replace(struct linereader *, char *, size_t);
 
 /*
  * bignum.c: unsigned integers of any size in 32-bit limbs, least

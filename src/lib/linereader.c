@@ -437,6 +437,7 @@ lr_slurp(struct linereader *lr, size_t *outlen)
 int
 lr_reread_utf8(struct linereader *lr, const char *enc, const char **why)
 {
+	const char *name = lr->name;
 	char *buf, *text;
 	size_t len, tlen;
 
@@ -447,25 +448,13 @@ lr_reread_utf8(struct linereader *lr, const char *enc, const char **why)
 	free(buf);
 	if (text == NULL)
 		return -1;
-	lr_replace(lr, text, tlen);
-	return 0;
-}
-
-/*
- * Read on from text in memory in place of lr's input (closed now), from
- * its first line; lr_close frees the text.
- */
-void
-lr_replace(struct linereader *lr, char *text, size_t len)
-{
-	const char *name = lr->name;
-
 	if (lr->fp != NULL && lr->fp != stdin)
 		fclose(lr->fp);
 	free(lr->buf);
 	free(lr->piece);
 	free(lr->text);
-	lr_attach_text(lr, text, len, name);
+	lr_attach_text(lr, text, tlen, name);
+	return 0;
 }
 
 /*

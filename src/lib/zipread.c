@@ -17,6 +17,9 @@
 
 #include "gf.h"
 
+static size_t	 zr_count(const struct zipread *);
+static const char *zr_name(const struct zipread *, size_t);
+
 /* Open the archive in data (kept by the caller until zr_close). */
 int
 zr_open(struct zipread *zr, const char *data, size_t len, char *why,
@@ -47,7 +50,7 @@ zr_close(struct zipread *zr)
 }
 
 /* The number of files (and folders) in the archive. */
-size_t
+static size_t
 zr_count(const struct zipread *zr)
 {
 	zip_int64_t n = zip_get_num_entries(zr->zip, 0);
@@ -59,7 +62,7 @@ zr_count(const struct zipread *zr)
  * The name of file i, in UTF-8 (a name not marked UTF-8 is CP437, as
  * the format has it); NULL if it has none.  A folder's ends in '/'.
  */
-const char *
+static const char *
 zr_name(const struct zipread *zr, size_t i)
 {
 	return zip_get_name(zr->zip, (zip_uint64_t)i, ZIP_FL_ENC_GUESS);
