@@ -7,10 +7,11 @@ d=$data/bchess-sheets
 ex1=https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-0,m-4-5-4-6-0,m-2-1-3-1-0,m-3-5-3-6-0,m-3-1-4-1-0,m-4-3-4-2-0,m-4-1-5-1-0,e-l
 ex1c=https://www.joonas.io/buffalo-chess/?l=nu1dpf9jh9hpoxpv-2j4-l
 
-# xlsx OUT SHEET [STRINGS [STYLES [WORKBOOK]]]: an .xlsx of one sheet
-# named Links (or the sheets WORKBOOK's <sheets> lists, rId1 the sheet
-# given) whose <sheetData> holds SHEET, with the shared strings, and the
-# cell styles and number formats given.
+# xlsx OUT SHEET [STRINGS [STYLES [WORKBOOK [AFTER [RELS]]]]]: an .xlsx
+# of one sheet named Links (or the sheets WORKBOOK's <sheets> lists, rId1
+# the sheet given) whose <sheetData> holds SHEET, followed by AFTER
+# (<hyperlinks>), with the shared strings, the cell styles and number
+# formats, and the sheet's relationships given.
 xlsx() {
 	local t=$BATS_TEST_TMPDIR/x
 	mkdir -p "$t/rels" "$t/xl"
@@ -28,8 +29,10 @@ xlsx() {
 	<Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet2.xml"/>
 	</Relationships>
 	EOF
-	printf '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>%s</sheetData></worksheet>' \
-	    "$2" >"$t/xl/sheet1.xml"
+	printf '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheetData>%s</sheetData>%s</worksheet>' \
+	    "$2" "${6:-}" >"$t/xl/sheet1.xml"
+	printf '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">%s</Relationships>' \
+	    "${7:-}" >"$t/xl/sheet1.xml.rels"
 	printf '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>second sheet</t></is></c></row></sheetData></worksheet>' \
 	    >"$t/xl/sheet2.xml"
 	printf '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">%s</sst>' \
@@ -40,6 +43,7 @@ xlsx() {
 	    "xl/workbook.xml=$t/xl/workbook.xml" \
 	    "xl/_rels/workbook.xml.rels=$t/xl/workbook.xml.rels" \
 	    "xl/worksheets/sheet1.xml=$t/xl/sheet1.xml" \
+	    "xl/worksheets/_rels/sheet1.xml.rels=$t/xl/sheet1.xml.rels" \
 	    "xl/worksheets/sheet2.xml=$t/xl/sheet2.xml" \
 	    "xl/sharedStrings.xml=$t/xl/sst.xml" "xl/styles.xml=$t/xl/styles.xml"
 }
@@ -49,7 +53,7 @@ ods() {
 	local t=$BATS_TEST_TMPDIR/o
 	mkdir -p "$t"
 	printf 'application/vnd.oasis.opendocument.spreadsheet' >"$t/mimetype"
-	printf '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>%s</office:spreadsheet></office:body></office:document-content>' \
+	printf '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"><office:body><office:spreadsheet>%s</office:spreadsheet></office:body></office:document-content>' \
 	    "$2" >"$t/content.xml"
 	zip-driver "$1" "-mimetype=$t/mimetype" "content.xml=$t/content.xml"
 }
@@ -128,6 +132,82 @@ ods() {
 	run bchess-pack "$BATS_TEST_TMPDIR/a.ods"
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(printf 'x\tx\t\ty\nx\tx\t\ty\n\n\n\n"link:  %s\n\ntwo\tthree\nfour five"' "$ex1c")" ]
+}
+
+@test "a link kept behind a cell's text (hyperlink, HYPERLINK formula) is written after the text, in an .xlsx and an .ods LibreOffice saved" {
+	ex2=https://www.joonas.io/buffalo-chess/?l=m-4-4-3-3-0,m-1-7-2-7-0,m-4-5-4-7-0,m-2-7-3-7-0,e-w
+	ex3=https://www.joonas.io/buffalo-chess/?l=m-4-4-3-3-0,m-1-7-2-7-0,m-4-5-4-7-0,m-2-7-3-7-0,m-3-3-3-2-0,e-l
+	long=$(sed -n 2p "$top_srcdir/examples/legacy-links.txt")
+	[ "${#long}" -gt 255 ]
+	rows='Player\tReplay\nAnn\tgame 1 <%s>\nBo\tgame 2 <%s>\nCy\t%s\nDi\tcomputed\nEd\tgame 5 <%s>\n'
+	computed="warning: a HYPERLINK formula works out its address, which is not read (1 in the sheet, the first here)"
+	# The .ods keeps the long link whole.
+	run --separate-stderr bchess-pack "$d/hyperlinks.ods"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf "$rows" "$ex1" "$ex3" "$ex2" "$long" | bchess-pack)" ]
+	# A link the formula works out from other cells is not read.
+	[ "${stderr_lines[0]}" = "bchess-pack: $d/hyperlinks.ods:Games:5: $computed" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	# LibreOffice cut it to 255 characters in the .xlsx: said.
+	run --separate-stderr bchess-pack "$d/hyperlinks.xlsx"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf "$rows" "$ex1" "$ex3" "$ex2" "${long:0:255}" | bchess-pack)" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $d/hyperlinks.xlsx:Games:5: $computed" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: $d/hyperlinks.xlsx:Games:6: warning: a hyperlink's address is 255 characters long, as LibreOffice cuts a longer one in an .xlsx: its game may be cut short (1 in the sheet, the first here)" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	run --separate-stderr bchess-pack -q "$d/hyperlinks.xlsx"
+	[ -z "$stderr" ]
+	[ "${lines[1]}" = "$(printf 'Ann\tgame 1 <%s>' "$ex1c")" ]
+}
+
+@test "an .xlsx's hyperlinks: ranges, locations, links of empty cells, places in the workbook, the text that holds its link" {
+	ex2=https://www.joonas.io/buffalo-chess/?l=m-4-4-3-3-0,m-1-7-2-7-0,m-4-5-4-7-0,m-2-7-3-7-0,e-w
+	rel='<Relationship Id="%s" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="%s" TargetMode="External"/>'
+	# rId2 links B1, whose text holds the address with no scheme.
+	xlsx "$BATS_TEST_TMPDIR/h.xlsx" \
+	    '<row r="1"><c r="A1" t="inlineStr"><is><t>game</t></is></c><c r="B1" t="inlineStr"><is><t>www.joonas.io/buffalo-chess/?l=m-4-4-3-3-0,m-1-7-2-7-0,m-4-5-4-7-0,m-2-7-3-7-0,e-w</t></is></c><c r="C1" t="inlineStr"><is><t>see</t></is></c><c r="D1"/><c r="E1" t="inlineStr"><is><t>top</t></is></c><c r="F1" t="inlineStr"><is><t>lost</t></is></c><c r="G1" t="inlineStr"><is><t>this</t></is></c></row><row r="2"><c r="C2" t="inlineStr"><is><t>also</t></is></c></row>' \
+	    '' '' '' \
+	    '<hyperlinks><hyperlink ref="A1" r:id="rId1"/><hyperlink ref="B1" r:id="rId2"/><hyperlink ref="C1:C2" r:id="rId3"/><hyperlink ref="D1" r:id="rId1"/><hyperlink ref="E1" location="Links!A1"/><hyperlink ref="F1" r:id="rId9"/><hyperlink ref="G1" r:id="rId1" location="replay"/><hyperlink ref="A1" r:id="rId3"/></hyperlinks>' \
+	    "$(printf "$rel" rId1 "$ex1" rId2 "http://${ex2#https://}" rId3 "$ex2")"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/h.xlsx"
+	[ "$status" -eq 0 ]
+	# Of two links of one cell the first counts; a place in the workbook
+	# and a relationship that is not there are no address.
+	[ "$output" = "$(printf 'game <%s>\t%s\tsee <%s>\t%s\ttop\tlost\tthis <%s#replay>\n\t\talso <%s>\n' \
+	    "$ex1" "${ex2#https://}" "$ex2" "$ex1" "$ex1" "$ex2" | bchess-pack)" ]
+	[ -z "$stderr" ]
+	# An .ods: a link among a paragraph's words, one showing its address.
+	ods "$BATS_TEST_TMPDIR/h.ods" '<table:table table:name="Links"><table:table-row><table:table-cell><text:p>see <text:a xlink:href="'"$ex1"'">this game</text:a> today</text:p></table:table-cell><table:table-cell><text:p><text:a xlink:href="'"$ex2"'">'"$ex2"'</text:a></text:p></table:table-cell><table:table-cell><text:p><text:a xlink:href="'"$ex2"'"/></text:p></table:table-cell></table:table-row></table:table>'
+	run bchess-pack "$BATS_TEST_TMPDIR/h.ods"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'see this game <%s> today\t%s\t%s\n' "$ex1" "$ex2" "$ex2" | bchess-pack)" ]
+}
+
+@test "an .xlsx's HYPERLINK formulas: the address a string of the formula read, one the formula works out counted in a warning" {
+	xlsx "$BATS_TEST_TMPDIR/f.xlsx" \
+	    '<row r="1"><c r="A1" t="str"><f>hyperlink( "'"$ex1"'" ; "g")</f><v>g</v></c><c r="B1" t="str"><f>HYPERLINK("https://example.com/?q=""x""","t")</f><v>t</v></c><c r="C1"><f>SUM(1,2)</f><v>3</v></c><c r="D1" t="str"><f>HYPERLINK("","none")</f><v>none</v></c></row><row r="2"><c r="A2" t="str"><f>IF(TRUE,HYPERLINK("'"$ex1"'","g"),"")</f><v>g</v></c><c r="B2" t="str"><f t="shared" ref="B2:B4" si="0">HYPERLINK(A2,"x")</f><v>open it</v></c></row><row r="3"><c r="B3" t="str"><f t="shared" si="0"/><v>open it</v></c></row><row r="4"><c r="B4" t="str"><f t="shared" si="0"/><v>open it</v></c></row>'
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/f.xlsx"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "$(printf 'g <%s>\t"t <https://example.com/?q=""x"">"\t3\tnone' "$ex1c")" ]
+	[ "${lines[1]}" = "$(printf 'g\topen it')" ]
+	[ "${lines[3]}" = "$(printf '\topen it')" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/f.xlsx:Links:2: warning: a HYPERLINK formula works out its address, which is not read (4 in the sheet, the first here)" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
+@test "an .xlsx's hyperlink of no cell, or past the limit of cells with one, is refused" {
+	rel='<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="'"$ex1"'"/>'
+	xlsx "$BATS_TEST_TMPDIR/n.xlsx" '<row r="1"><c t="inlineStr"><is><t>a</t></is></c></row>' '' '' '' \
+	    '<hyperlinks><hyperlink ref="A0" r:id="rId1"/></hyperlinks>' "$rel"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/n.xlsx"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/n.xlsx: xl/worksheets/sheet1.xml: a hyperlink of no cell" ]
+	xlsx "$BATS_TEST_TMPDIR/l.xlsx" '<row r="1"><c t="inlineStr"><is><t>a</t></is></c></row>' '' '' '' \
+	    '<hyperlinks><hyperlink ref="A1:B524288" r:id="rId1"/><hyperlink ref="C1" r:id="rId1"/></hyperlinks>' "$rel"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/l.xlsx"
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/l.xlsx: xl/worksheets/sheet1.xml: more than 1048576 cells with a hyperlink, or a hyperlink of no range" ]
 }
 
 @test "a damaged spreadsheet is reported by name, nothing of it written, and the next file read" {

@@ -154,10 +154,17 @@ void		 record_free(struct record *);
 #define BOOK_NONE	1		/* the archive holds no document */
 #define BOOK_DOCUMENT	2		/* it holds a document, no sheets */
 
+/* Cells of a sheet a warning tells of: how many, and the first's row. */
+struct cells_note {
+	uint64_t	 n, row;
+};
+
 struct sheet {
 	char		*name;
 	char		*text;		/* its rows, each ending in a newline */
 	size_t		 len;
+	struct cells_note computed;	/* HYPERLINK formulas not read */
+	struct cells_note cut;		/* addresses that may be cut short */
 };
 
 struct book {
@@ -167,5 +174,41 @@ struct book {
 
 int		 book_read(const char *, size_t, struct book *, char *, size_t);
 void		 book_free(struct book *);
+
+/*
+ * hyperlink.c: the addresses of a sheet's hyperlinks, a cell at a time
+ * (a range's link is one for each of its cells, LINK_CELLS_MAX at most
+ * a sheet), and those of HYPERLINK formulas.
+ */
+#define LINK_CELLS_MAX	1048576
+
+struct link_cell {
+	uint32_t	 row, col;
+	uint32_t	 order;		/* the file's order, of one cell's */
+	size_t		 at, len;	/* the address, in links.address */
+	int		 cut;		/* it may have been cut short */
+};
+
+struct links {
+	struct link_cell *cell;
+	size_t		 n, cap;
+	size_t		 next;		/* the first links_at has not passed */
+	struct strbuf	 address;	/* the addresses, one after another */
+};
+
+/*
+ * Excel 2007 and LibreOffice write no address longer than this into an
+ * .xlsx: LibreOffice cuts a longer one to it.
+ */
+#define LINK_XLSX_MAX	255
+
+int		 links_add(struct links *, uint64_t, uint64_t, uint64_t,
+		    uint64_t, const char *, size_t, int);
+void		 links_sort(struct links *);
+const struct link_cell *links_at(struct links *, uint64_t, uint64_t);
+void		 links_free(struct links *);
+int		 formula_link(const char *, struct strbuf *);
+int		 link_text(struct strbuf *, const char *, size_t, const char *,
+		    size_t);
 
 #endif /* BCHESS_H */

@@ -4,6 +4,7 @@ bchess_pack_SOURCES = \
 	src/bchess/base36.c \
 	src/bchess/bchess.h \
 	src/bchess/compact.c \
+	src/bchess/hyperlink.c \
 	src/bchess/json.c \
 	src/bchess/legacy.c \
 	src/bchess/log.c \

@@ -10,6 +10,7 @@
 
 #include <err.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,8 @@ static void	 end_wide_output(void);
 static int	 convert_whole(struct linereader *, const char *,
 		    const char *, int);
 static int	 convert_encoded(struct linereader *);
+static void	 warn_cells(const char *, const struct cells_note *,
+		    const char *);
 static int	 convert_book(struct linereader *);
 static int	 is_text_file(const char *, size_t);
 static int	 convert_member(const char *, char *, size_t, void *);
@@ -632,6 +635,24 @@ convert_encoded(struct linereader *lr)
 }
 
 /*
+ * The warning what about the cells of sheet name that note counts, if
+ * any: at the first of them, with how many there are.
+ */
+static void
+warn_cells(const char *name, const struct cells_note *note, const char *what)
+{
+	if (note->n == 0)
+		return;
+	run_warning();
+	if (quiet)
+		return;
+	if (fflush(stdout) != 0)
+		check_stdout();
+	warn_at(name, note->row, "warning: %s (%" PRIu64 " in the sheet, "
+	    "the first here)", what, note->n);
+}
+
+/*
  * A spreadsheet, an .xlsx or .ods file (a ZIP archive): each sheet made
  * text by sheet.c, a line a row and its cells between tabs, converted
  * as a file of its own, named file:sheet in messages.  An archive that
@@ -673,6 +694,11 @@ convert_book(struct linereader *lr)
 		lr_attach_text(&sheet, book.sheet[i].text, book.sheet[i].len,
 		    name.s);
 		book.sheet[i].text = NULL;
+		warn_cells(name.s, &book.sheet[i].computed, "a HYPERLINK "
+		    "formula works out its address, which is not read");
+		warn_cells(name.s, &book.sheet[i].cut, "a hyperlink's "
+		    "address is 255 characters long, as LibreOffice cuts a "
+		    "longer one in an .xlsx: its game may be cut short");
 		if ((s = convert_lines(&sheet, 0)) > status)
 			status = s;
 		lr_close(&sheet);

@@ -14,8 +14,10 @@
  * for a number or a date; in an .xlsx, which stores no such text, a
  * number in a date or time format in ISO 8601 and any other as stored,
  * TRUE or FALSE, or an error such as #N/A.  A formula's cell has the
- * value the file keeps; formulas, comments and the addresses of
- * hyperlinks are not read.
+ * value the file keeps; comments and formulas are not read, but for the
+ * address of a HYPERLINK formula.  A cell whose hyperlink's address its
+ * text does not show is written with the address (link_text), so that
+ * a link kept behind the words "game 1" is converted too.
  */
 
 #include "config.h"
@@ -37,12 +39,14 @@
 #define NS_TABLE	"urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 #define NS_TEXT		"urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 #define NS_OFFICE	"urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+#define NS_XLINK	"http://www.w3.org/1999/xlink"
 
 /* The sheet being written out as text. */
 struct writer {
 	struct strbuf	 text;		/* its lines so far */
 	struct strbuf	 row;		/* the row in hand */
 	struct strbuf	 cell;		/* the cell in hand */
+	struct strbuf	 linked;	/* a cell with its hyperlink */
 	uint64_t	 rows;		/* rows written, empty ones too */
 	uint64_t	 col;		/* column of the row's last cell */
 };
@@ -63,6 +67,18 @@ struct reader {
 	uint8_t		*style_shows;	/* SHOWS_* of each cell style */
 	size_t		 nstyles;
 	int		 date1904;	/* its days count from 1904 */
+	struct links	 links;		/* the sheet's hyperlinks */
+	struct strbuf	 formula;	/* the formula of the cell in hand */
+	struct strbuf	 address;	/* the address of a HYPERLINK formula */
+	uint8_t		*shared_link;	/* shared formulas that are HYPERLINKs */
+	size_t		 nshared;
+	struct cells_note computed;	/* HYPERLINK formulas not read */
+	struct cells_note cut;		/* addresses that may be cut short */
+};
+
+/* A relationship of an .xlsx part: the Id and the target of a link. */
+struct rel {
+	char		*id, *target;
 };
 
 /* What the number format of an .xlsx cell shows of a serial day number. */
@@ -84,9 +100,13 @@ static uint64_t	 attribute_count(xmlTextReaderPtr, const char *,
 		    const char *, uint64_t);
 static void	 add_xstring(struct strbuf *, const char *, size_t);
 static int	 put_cell(struct reader *, uint64_t, const char *, size_t);
+static int	 put_linked(struct reader *, uint64_t, uint64_t, const char *,
+		    size_t, const char *, size_t, int);
+static void	 note_cell(struct cells_note *, uint64_t);
 static int	 put_row(struct reader *, uint64_t, uint64_t);
 static void	 sheet_begin(struct reader *);
 static void	 sheet_end(struct reader *, const char *);
+static void	 rels_of(const char *, struct strbuf *, struct strbuf *);
 static char	*rels_target(struct reader *, const char *, const char *,
 		    const char *, const char *);
 static int	 xlsx_strings(struct reader *, const char *);
@@ -95,8 +115,18 @@ static int	 builtin_shows(unsigned long);
 static int	 xlsx_styles(struct reader *, const char *);
 static size_t	 serial_date(char *, size_t, double, int, int);
 static int	 xlsx_cell_ref(const char *, uint64_t *, uint64_t *);
-static int	 xlsx_cell_value(struct reader *, const char *,
-		    const struct strbuf *, unsigned long, uint64_t);
+static ssize_t	 rels_links(struct reader *, const char *, struct rel **);
+static int	 rel_order(const void *, const void *);
+static void	 rels_free(struct rel *, size_t);
+static int	 xlsx_link(struct reader *, xmlTextReaderPtr, const struct rel *,
+		    size_t);
+static int	 xlsx_links(struct reader *, const char *);
+static int	 xlsx_formula(struct reader *, const char *, uint64_t);
+static int	 xlsx_cell_text(struct reader *, const char *,
+		    const struct strbuf *, unsigned long, const char **,
+		    size_t *);
+static int	 xlsx_cell(struct reader *, const char *, const struct strbuf *,
+		    unsigned long, uint64_t, uint64_t, const char *);
 static int	 xlsx_sheet(struct reader *, const char *, const char *);
 static int	 xlsx_read(struct reader *, const char *);
 static void	 ods_text(struct strbuf *, const char *, int *);
@@ -353,6 +383,30 @@ put_cell(struct reader *rd, uint64_t col, const char *s, size_t len)
 }
 
 /*
+ * A cell of text s at row and column col, whose hyperlink opens address
+ * (NULL if it has none): see link_text.  An address written that may
+ * have been cut short (cut) is counted for a warning.
+ */
+static int
+put_linked(struct reader *rd, uint64_t row, uint64_t col, const char *s,
+    size_t len, const char *address, size_t alen, int cut)
+{
+	if (address == NULL)
+		return put_cell(rd, col, s, len);
+	if (link_text(&rd->w.linked, s, len, address, alen) && cut)
+		note_cell(&rd->cut, row);
+	return put_cell(rd, col, rd->w.linked.s, rd->w.linked.len);
+}
+
+/* A cell at row for a warning, counted. */
+static void
+note_cell(struct cells_note *note, uint64_t row)
+{
+	if (note->n++ == 0)
+		note->row = row;
+}
+
+/*
  * End the row in hand, row number row (from 1), as many times as
  * repeat: after the rows written so far, an empty line for each row
  * between.  A row with no cell writes nothing.
@@ -393,6 +447,8 @@ sheet_begin(struct reader *rd)
 	sb_clear(&rd->w.row);
 	rd->w.rows = 0;
 	rd->w.col = 0;
+	memset(&rd->computed, 0, sizeof(rd->computed));
+	memset(&rd->cut, 0, sizeof(rd->cut));
 }
 
 /* The sheet written, under its name, into the book. */
@@ -408,7 +464,29 @@ sheet_end(struct reader *rd, const char *name)
 	s->len = rd->w.text.len;
 	rd->done += s->len;
 	s->text = rd->w.text.s != NULL ? rd->w.text.s : xstrdup("");
+	s->computed = rd->computed;
+	s->cut = rd->cut;
 	memset(&rd->w.text, 0, sizeof(rd->w.text));
+}
+
+/*
+ * The relationships part of the .xlsx part name into rels, and the
+ * folder of name into dir: xl/workbook.xml's are xl/_rels/workbook.xml.rels,
+ * and the part names they give are relative to xl/.
+ */
+static void
+rels_of(const char *name, struct strbuf *rels, struct strbuf *dir)
+{
+	const char *slash = strrchr(name, '/');
+	size_t n = slash != NULL ? (size_t)(slash + 1 - name) : 0;
+
+	sb_clear(rels);
+	sb_add(rels, name, n);
+	sb_add(rels, "_rels/", 6);
+	sb_add(rels, name + n, strlen(name + n));
+	sb_add(rels, ".rels", 5);
+	sb_clear(dir);
+	sb_add(dir, name, n);
 }
 
 /*
@@ -680,48 +758,282 @@ xlsx_cell_ref(const char *ref, uint64_t *col, uint64_t *row)
 }
 
 /*
- * Put the cell of type t (NULL: a number), cell style style and value v
- * at column col.
+ * The text of the cell of type t (NULL: a number), cell style style and
+ * value v, into *s and *len (in rd->w.cell if made): 0, or -1 if it
+ * names a shared string that is not there.
  */
 static int
-xlsx_cell_value(struct reader *rd, const char *t, const struct strbuf *v,
-    unsigned long style, uint64_t col)
+xlsx_cell_text(struct reader *rd, const char *t, const struct strbuf *v,
+    unsigned long style, const char **text, size_t *len)
 {
 	struct strbuf *cell = &rd->w.cell;
 	unsigned long long k;
-	const char *b;
+	const char *s = v->s != NULL ? v->s : "";
 	char *end, date[32];
 	double d;
-	size_t n;
+	size_t n = v->len;
 
 	sb_clear(cell);
 	if (t != NULL && strcmp(t, "s") == 0) {
-		if (v->len == 0)
-			return 0;
-		k = strtoull(v->s, &end, 10);
-		if (*end != '\0' || k >= rd->nstrings)
-			return fail(rd, "a cell names shared string %s of %zu",
-			    excerpt(v->s, v->len), rd->nstrings);
-		return put_cell(rd, col, rd->strings.s + rd->string_at[k],
-		    rd->string_at[k + 1] - rd->string_at[k]);
-	}
-	if (t != NULL && strcmp(t, "b") == 0 && v->len > 0) {
-		b = strcmp(v->s, "0") == 0 ? "FALSE" : "TRUE";
-		return put_cell(rd, col, b, strlen(b));
-	}
-	if (t != NULL && (strcmp(t, "str") == 0 ||
+		if (v->len == 0) {
+			n = 0;
+		} else {
+			k = strtoull(v->s, &end, 10);
+			if (*end != '\0' || k >= rd->nstrings)
+				return fail(rd, "a cell names shared string "
+				    "%s of %zu", excerpt(v->s, v->len),
+				    rd->nstrings);
+			s = rd->strings.s + rd->string_at[k];
+			n = rd->string_at[k + 1] - rd->string_at[k];
+		}
+	} else if (t != NULL && strcmp(t, "b") == 0 && v->len > 0) {
+		s = strcmp(v->s, "0") == 0 ? "FALSE" : "TRUE";
+		n = strlen(s);
+	} else if (t != NULL && (strcmp(t, "str") == 0 ||
 	    strcmp(t, "inlineStr") == 0)) {
 		add_xstring(cell, v->s, v->len);
-		return put_cell(rd, col, cell->s, cell->len);
-	}
-	if ((t == NULL || strcmp(t, "n") == 0) && v->len > 0 &&
+		s = cell->s != NULL ? cell->s : "";
+		n = cell->len;
+	} else if ((t == NULL || strcmp(t, "n") == 0) && v->len > 0 &&
 	    style < rd->nstyles && rd->style_shows[style] != 0) {
 		d = strtod(v->s, &end);
-		if (*end == '\0' && (n = serial_date(date, sizeof(date), d,
-		    rd->style_shows[style], rd->date1904)) > 0)
-			return put_cell(rd, col, date, n);
+		if (*end == '\0' && (k = serial_date(date, sizeof(date), d,
+		    rd->style_shows[style], rd->date1904)) > 0) {
+			sb_add(cell, date, k);
+			s = cell->s;
+			n = cell->len;
+		}
 	}
-	return put_cell(rd, col, v->s != NULL ? v->s : "", v->len);
+	*text = s;
+	*len = n;
+	return 0;
+}
+
+/*
+ * The hyperlink relationships of an .xlsx part in the relationships part
+ * rels (their targets, the addresses), in order of Id, into *rel: how
+ * many, or -1 if the part is damaged.  A part with none may have no
+ * relationships part.
+ */
+static ssize_t
+rels_links(struct reader *rd, const char *rels, struct rel **rel)
+{
+	xmlTextReaderPtr x;
+	size_t index, n = 0;
+	char *type;
+	int t, rc;
+
+	*rel = NULL;
+	if (zr_find(&rd->zr, rels, &index) == -1)
+		return 0;
+	if (part_read(rd, rels) == -1 || (x = part_xml(rd)) == NULL)
+		return -1;
+	while ((rc = xml_next(rd, x, &t)) == 1) {
+		if (t != XML_READER_TYPE_ELEMENT ||
+		    !named(x, NULL, "Relationship"))
+			continue;
+		type = attribute(x, NULL, "Type");
+		if (type != NULL && strlen(type) >= 10 &&
+		    strcmp(type + strlen(type) - 10, "/hyperlink") == 0) {
+			*rel = xreallocarray(*rel, n + 1, sizeof(**rel));
+			(*rel)[n].id = attribute(x, NULL, "Id");
+			(*rel)[n].target = attribute(x, NULL, "Target");
+			if ((*rel)[n].id != NULL && (*rel)[n].target != NULL)
+				n++;
+			else {
+				xmlFree((*rel)[n].id);
+				xmlFree((*rel)[n].target);
+			}
+		}
+		xmlFree(type);
+	}
+	xmlFreeTextReader(x);
+	if (n > 1)
+		qsort(*rel, n, sizeof(**rel), rel_order);
+	if (rc == -1) {
+		rels_free(*rel, n);
+		*rel = NULL;
+		return -1;
+	}
+	return (ssize_t)n;
+}
+
+static int
+rel_order(const void *a, const void *b)
+{
+	return strcmp(((const struct rel *)a)->id,
+	    ((const struct rel *)b)->id);
+}
+
+static void
+rels_free(struct rel *rel, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		xmlFree(rel[i].id);
+		xmlFree(rel[i].target);
+	}
+	free(rel);
+}
+
+/*
+ * The hyperlink of an .xlsx sheet at x (<hyperlink ref="B2" r:id="rId1"
+ * location="...">) added to rd->links: its address is the target of the
+ * relationship it names, with the location after a # if both are given.
+ * One with no relationship is a place in the workbook, no address.
+ */
+static int
+xlsx_link(struct reader *rd, xmlTextReaderPtr x, const struct rel *rel,
+    size_t nrel)
+{
+	struct rel key, *found;
+	struct strbuf address = { NULL, 0, 0 };
+	uint64_t r1, c1, r2, c2;
+	char *ref, *location, *colon;
+	const char *p;
+	size_t n;
+	int rc = 0;
+
+	if ((key.id = attribute(x, "", "id")) == NULL)
+		return 0;
+	found = nrel > 0 ? bsearch(&key, rel, nrel, sizeof(*rel),
+	    rel_order) : NULL;
+	xmlFree(key.id);
+	if (found == NULL)
+		return 0;
+	ref = attribute(x, NULL, "ref");
+	if (ref != NULL && (colon = strchr(ref, ':')) != NULL)
+		*colon++ = '\0';
+	else
+		colon = NULL;
+	if (ref == NULL || xlsx_cell_ref(ref, &c1, &r1) == -1 ||
+	    xlsx_cell_ref(colon != NULL ? colon : ref, &c2, &r2) == -1) {
+		xmlFree(ref);
+		return fail(rd, "a hyperlink of no cell");
+	}
+	xmlFree(ref);
+	sb_add(&address, found->target, strlen(found->target));
+	location = attribute(x, NULL, "location");
+	if (location != NULL && *location != '\0' &&
+	    strchr(found->target, '#') == NULL) {
+		sb_addc(&address, '#');
+		sb_add(&address, location, strlen(location));
+	}
+	xmlFree(location);
+	/* LibreOffice cuts a longer target to LINK_XLSX_MAX characters. */
+	for (n = 0, p = found->target; *p != '\0'; p++)
+		n += ((unsigned char)*p & 0xc0) != 0x80;
+	if (links_add(&rd->links, r1, c1, r2, c2, address.s, address.len,
+	    n == LINK_XLSX_MAX) == -1)
+		rc = fail(rd, "more than %u cells with a hyperlink, or a "
+		    "hyperlink of no range", (unsigned int)LINK_CELLS_MAX);
+	sb_free(&address);
+	return rc;
+}
+
+/*
+ * The hyperlinks of the .xlsx sheet in part name into rd->links, which
+ * come after its cells (<hyperlinks>), so that its cells can be written
+ * with their addresses in one pass: a pass of their own over the sheet,
+ * if the sheet has the word.  rd->part is left holding the sheet.
+ */
+static int
+xlsx_links(struct reader *rd, const char *name)
+{
+	xmlTextReaderPtr x;
+	struct strbuf rels = { NULL, 0, 0 }, dir = { NULL, 0, 0 };
+	struct rel *rel;
+	ssize_t nrel;
+	int t, rc;
+
+	links_free(&rd->links);
+	rels_of(name, &rels, &dir);
+	nrel = rels_links(rd, rels.s, &rel);
+	sb_free(&rels);
+	sb_free(&dir);
+	if (nrel == -1 || part_read(rd, name) == -1) {
+		rels_free(rel, nrel > 0 ? (size_t)nrel : 0);
+		return -1;
+	}
+	if (nrel == 0 || rd->part.len == 0 || memmem(rd->part.s,
+	    rd->part.len, "hyperlink", 9) == NULL) {
+		rels_free(rel, (size_t)nrel);
+		return 0;
+	}
+	if ((x = part_xml(rd)) == NULL) {
+		rels_free(rel, (size_t)nrel);
+		return -1;
+	}
+	while ((rc = xml_next(rd, x, &t)) == 1)
+		if (t == XML_READER_TYPE_ELEMENT &&
+		    named(x, NULL, "hyperlink") &&
+		    (rc = xlsx_link(rd, x, rel, (size_t)nrel)) == -1)
+			break;
+	xmlFreeTextReader(x);
+	rels_free(rel, (size_t)nrel);
+	links_sort(&rd->links);
+	return rc == -1 ? -1 : 0;
+}
+
+/*
+ * The formula of a cell (<f>): the address of a HYPERLINK into
+ * rd->address, 1, or 0 if it has none to be read.  A shared formula
+ * (t="shared" si="N") is written in its first cell alone: the cells
+ * after, which give only its number, are HYPERLINKs if it is.
+ */
+static int
+xlsx_formula(struct reader *rd, const char *shared, uint64_t row)
+{
+	unsigned long si = ULONG_MAX;
+	size_t k;
+	int rc;
+
+	if (shared != NULL)
+		si = strtoul(shared, NULL, 10);
+	if (rd->formula.len == 0) {
+		if (si < rd->nshared && rd->shared_link[si])
+			note_cell(&rd->computed, row);
+		return 0;
+	}
+	rc = formula_link(rd->formula.s, &rd->address);
+	if (rc != 0 && si < LINK_CELLS_MAX) {
+		if (si >= rd->nshared) {
+			rd->shared_link = xreallocarray(rd->shared_link,
+			    si + 1, 1);
+			for (k = rd->nshared; k <= si; k++)
+				rd->shared_link[k] = 0;
+			rd->nshared = si + 1;
+		}
+		rd->shared_link[si] = 1;
+	}
+	if (rc == -1)
+		note_cell(&rd->computed, row);
+	return rc == 1;
+}
+
+/*
+ * Put the cell at row and col of type t, value v and style style, with
+ * the address of its hyperlink or of its formula (shared names the
+ * shared formula it is of) as put_linked says.
+ */
+static int
+xlsx_cell(struct reader *rd, const char *t, const struct strbuf *v,
+    unsigned long style, uint64_t row, uint64_t col, const char *shared)
+{
+	const struct link_cell *link;
+	const char *s = "";
+	size_t n = 0;
+
+	if (xlsx_cell_text(rd, t, v, style, &s, &n) == -1)
+		return -1;
+	if ((link = links_at(&rd->links, row, col)) != NULL)
+		return put_linked(rd, row, col, s, n, rd->links.address.s +
+		    link->at, link->len, link->cut);
+	if (xlsx_formula(rd, shared, row))
+		return put_linked(rd, row, col, s, n, rd->address.s,
+		    rd->address.len, 0);
+	return put_cell(rd, col, s, n);
 }
 
 /* The sheet of an .xlsx in the part name, named sheet. */
@@ -730,12 +1042,14 @@ xlsx_sheet(struct reader *rd, const char *name, const char *sheet)
 {
 	xmlTextReaderPtr x;
 	struct strbuf v = { NULL, 0, 0 };
-	char *ref, *type = NULL;
+	char *ref, *type = NULL, *shared = NULL;
 	unsigned long style = 0;
 	uint64_t row = 0, col = 0, r;
 	int t, rc, in_v = 0, in_is = 0, in_t = 0, in_rph = 0, in_c = 0;
+	int in_f = 0;
 
-	if (part_read(rd, name) == -1 || (x = part_xml(rd)) == NULL)
+	rd->nshared = 0;
+	if (xlsx_links(rd, name) == -1 || (x = part_xml(rd)) == NULL)
 		return -1;
 	sheet_begin(rd);
 	while ((rc = xml_next(rd, x, &t)) == 1) {
@@ -776,13 +1090,32 @@ xlsx_sheet(struct reader *rd, const char *name, const char *sheet)
 			style = ref != NULL ? strtoul(ref, NULL, 10) : 0;
 			xmlFree(ref);
 			sb_clear(&v);
+			sb_clear(&rd->formula);
+			xmlFree(shared);
+			shared = NULL;
 			in_c = opens(x, t);
-		} else if (t == XML_READER_TYPE_END_ELEMENT &&
-		    named(x, NULL, "c")) {
+			if (in_c)
+				continue;
+			/* <c/> ends where it starts. */
+			t = XML_READER_TYPE_END_ELEMENT;
+		}
+		if (t == XML_READER_TYPE_END_ELEMENT && named(x, NULL, "c")) {
 			in_c = 0;
-			if ((rc = xlsx_cell_value(rd, type, &v, style,
-			    col)) == -1)
+			if ((rc = xlsx_cell(rd, type, &v, style, row, col,
+			    shared)) == -1)
 				break;
+		} else if (in_c && named(x, NULL, "f")) {
+			in_f = opens(x, t);
+			if (t == XML_READER_TYPE_ELEMENT) {
+				ref = attribute(x, NULL, "t");
+				if (ref != NULL && strcmp(ref, "shared") == 0)
+					shared = attribute(x, NULL, "si");
+				xmlFree(ref);
+			}
+		} else if (is_text_node(t) && in_c && in_f) {
+			const char *s = (const char *)xmlTextReaderConstValue(x);
+
+			sb_add(&rd->formula, s, strlen(s));
 		} else if (in_c && named(x, NULL, "v")) {
 			in_v = opens(x, t);
 		} else if (in_c && named(x, NULL, "is")) {
@@ -800,6 +1133,7 @@ xlsx_sheet(struct reader *rd, const char *name, const char *sheet)
 	}
 	xmlFreeTextReader(x);
 	xmlFree(type);
+	xmlFree(shared);
 	sb_free(&v);
 	if (rc == -1)
 		return -1;
@@ -815,24 +1149,17 @@ static int
 xlsx_read(struct reader *rd, const char *workbook)
 {
 	xmlTextReaderPtr x;
-	struct strbuf rels = { NULL, 0, 0 };
-	char *dir, *slash, *target, *sst, *styles, *v;
+	struct strbuf rels = { NULL, 0, 0 }, folder = { NULL, 0, 0 };
+	char *dir, *target, *sst, *styles, *v;
 	char **names = NULL, **ids = NULL;
 	size_t n = 0, i;
 	int t, rc, status = 0;
 
-	dir = xstrdup(workbook);
-	slash = strrchr(dir, '/');
-	slash = slash != NULL ? slash + 1 : dir;
-	/* The relationships of xl/workbook.xml: xl/_rels/workbook.xml.rels */
-	sb_add(&rels, dir, (size_t)(slash - dir));
-	sb_add(&rels, "_rels/", 6);
-	sb_add(&rels, slash, strlen(slash));
-	sb_add(&rels, ".rels", 5);
-	*slash = '\0';
+	rels_of(workbook, &rels, &folder);
+	dir = folder.s;
 	if (part_read(rd, workbook) == -1 ||
 	    (x = part_xml(rd)) == NULL) {
-		free(dir);
+		sb_free(&folder);
 		sb_free(&rels);
 		return -1;
 	}
@@ -882,7 +1209,7 @@ xlsx_read(struct reader *rd, const char *workbook)
 	}
 	free(names);
 	free(ids);
-	free(dir);
+	sb_free(&folder);
 	sb_free(&rels);
 	return status;
 }
@@ -908,19 +1235,39 @@ ods_text(struct strbuf *sb, const char *s, int *space)
 }
 
 /*
+ * The end of a hyperlink of an .ods paragraph (text:a), whose text began
+ * at byte at of the cell in hand: its address after it, as link_text
+ * says.
+ */
+static void
+ods_link(struct reader *rd, size_t at, const char *address)
+{
+	struct strbuf *cell = &rd->w.cell;
+
+	/* An empty cell's text may be the NULL of an empty strbuf. */
+	link_text(&rd->w.linked, cell->s != NULL ? cell->s + at : "",
+	    cell->len - at, address, strlen(address));
+	cell->len = at;
+	sb_add(cell, rd->w.linked.s, rd->w.linked.len);
+}
+
+/*
  * An .ods: the tables of content.xml.  A cell's text is its paragraphs,
  * a line break between two, with text:s, text:tab and text:line-break
- * made the characters they stand for; its comments (office:annotation)
- * and anything in a table inside it are left out.
+ * made the characters they stand for, and the address of each hyperlink
+ * in them or of its HYPERLINK formula as link_text says; its comments
+ * (office:annotation) and anything in a table inside it are left out.
  */
 static int
 ods_read(struct reader *rd)
 {
 	xmlTextReaderPtr x;
-	char *name = NULL;
+	char *name = NULL, *href = NULL, *formula;
 	uint64_t row = 1, col = 1, rows_rep = 1, cols_rep = 1, k, n;
+	size_t link_at = 0;
 	int t, rc, in_cell = 0, in_p = 0, paras = 0, space = 1, empty;
 	int skip = -1;		/* depth of the element left out */
+	int linked = 0;		/* the cell's formula is a HYPERLINK */
 
 	if (part_read(rd, "content.xml") == -1 || (x = part_xml(rd)) == NULL)
 		return -1;
@@ -974,6 +1321,15 @@ ods_read(struct reader *rd)
 				sb_clear(&rd->w.cell);
 				paras = 0;
 				in_cell = 1;
+				linked = 0;
+				if ((formula = attribute(x, NS_TABLE,
+				    "formula")) != NULL) {
+					linked = formula_link(formula,
+					    &rd->address);
+					if (linked == -1)
+						note_cell(&rd->computed, row);
+					xmlFree(formula);
+				}
 				if (!empty)
 					continue;
 			}
@@ -981,6 +1337,8 @@ ods_read(struct reader *rd)
 			    t != XML_READER_TYPE_END_ELEMENT)
 				continue;
 			in_cell = 0;
+			if (linked == 1)
+				ods_link(rd, 0, rd->address.s);
 			for (k = 0; rd->w.cell.len > 0 && k < cols_rep; k++)
 				if ((rc = put_cell(rd, col + k, rd->w.cell.s,
 				    rd->w.cell.len)) == -1)
@@ -1001,6 +1359,19 @@ ods_read(struct reader *rd)
 				if (space && rd->w.cell.len > 0 &&
 				    rd->w.cell.s[rd->w.cell.len - 1] == ' ')
 					rd->w.cell.s[--rd->w.cell.len] = '\0';
+			}
+		} else if (in_p && named(x, NS_TEXT, "a")) {
+			if (t == XML_READER_TYPE_ELEMENT) {
+				xmlFree(href);
+				href = attribute(x, NS_XLINK, "href");
+				link_at = rd->w.cell.len;
+			}
+			if (href != NULL && (empty ||
+			    t == XML_READER_TYPE_END_ELEMENT)) {
+				ods_link(rd, link_at, href);
+				xmlFree(href);
+				href = NULL;
+				space = 0;
 			}
 		} else if (in_p && t == XML_READER_TYPE_ELEMENT &&
 		    named(x, NS_TEXT, "s")) {
@@ -1026,6 +1397,7 @@ ods_read(struct reader *rd)
 	}
 	xmlFreeTextReader(x);
 	xmlFree(name);
+	xmlFree(href);
 	return rc == -1 ? -1 : 0;
 }
 
@@ -1093,6 +1465,11 @@ book_read(const char *data, size_t len, struct book *book, char *why,
 	sb_free(&rd.w.text);
 	sb_free(&rd.w.row);
 	sb_free(&rd.w.cell);
+	sb_free(&rd.w.linked);
+	sb_free(&rd.formula);
+	sb_free(&rd.address);
+	links_free(&rd.links);
+	free(rd.shared_link);
 	free(rd.string_at);
 	free(rd.style_shows);
 	if (status != 0)
