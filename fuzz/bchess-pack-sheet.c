@@ -1,4 +1,4 @@
-/* fuzz-sources: src/bchess/sheet.c */
+/* fuzz-sources: src/bchess/sheet.c src/bchess/hyperlink.c */
 /*
  * bchess-pack-sheet.c: libFuzzer harness for the spreadsheet reader.
  * Any input is read as a ZIP archive without a crash, a leak or a
@@ -6,7 +6,8 @@
  * whose deflated XML means anything, an input whose first byte is 'x'
  * or 'o' is made into one: the rest of it, stored, as the only sheet of
  * an .xlsx (its shared strings the first 200 bytes, if the second byte
- * is odd) or as the content.xml of an .ods.
+ * is odd; with relationships of hyperlinks for <hyperlink r:id="h1">
+ * to "h3", if its bit 2 is set) or as the content.xml of an .ods.
  */
 
 #include "config.h"
@@ -30,6 +31,17 @@ static const char workbook[] = "<workbook><sheets><sheet name=\"S\" "
 static const char workbook_rels[] = "<Relationships><Relationship "
     "Id=\"rId1\" Type=\"x/worksheet\" Target=\"s.xml\"/><Relationship "
     "Id=\"rId2\" Type=\"x/sharedStrings\" Target=\"t.xml\"/>"
+    "</Relationships>";
+
+/* A short address, one as LibreOffice cuts a longer one, one with #. */
+static const char sheet_rels[] = "<Relationships><Relationship Id=\"h1\" "
+    "Type=\"x/hyperlink\" Target=\"https://www.joonas.io/buffalo-chess/"
+    "?l=m-4-4-3-5-0,e-l\"/><Relationship Id=\"h2\" Type=\"x/hyperlink\" "
+    "Target=\"https://www.joonas.io/buffalo-chess/?l=m-4-4-3-3-0,m-1-7-2-"
+    "7-0,m-4-5-4-7-0,m-2-7-3-7-0,m-3-3-3-2-0,m-1-6-2-6-0,m-4-3-4-6-0,m-2-"
+    "6-3-6-0,m-3-2-3-3-0,m-1-5-2-5-0,m-3-3-3-4-0,m-1-1-2-1-0,m-3-4-2-5-1,"
+    "m-2-1-3-1-0,m-4-6-4-1-0,m-1-2-2-2-0,m-2-5-3-6-1,m-2-2-3-2-0,\"/>"
+    "<Relationship Id=\"h3\" Type=\"x/hyperlink\" Target=\"x#y\"/>"
     "</Relationships>";
 
 static void	 add(zip_t *, const char *, const void *, size_t);
@@ -97,6 +109,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			add(za, "xl/s.xml", data + split, size - split);
 			if (split > 2)
 				add(za, "xl/t.xml", data + 2, split - 2);
+			if (data[1] & 2)
+				add(za, "xl/_rels/s.xml.rels", sheet_rels,
+				    sizeof(sheet_rels) - 1);
 		}
 		if (zip_close(za) == -1 || zip_source_open(src) == -1 ||
 		    zip_source_stat(src, &st) == -1)
