@@ -283,6 +283,19 @@ ods() {
 	[ "${stderr_lines[3]}" = "bchess-pack: 3 records: 2 good, 1 bad, 1 warnings" ]
 	run --separate-stderr bchess-pack -q "$BATS_TEST_TMPDIR/chat.zip"
 	[ "${#stderr_lines[@]}" -eq 2 ]
+	# A name in the code page of Korean Windows, unmarked: read as CP437
+	# with a warning (-q quiets it), or as -E says.
+	name=$(printf '대국.txt' | iconv -f UTF-8 -t CP949)
+	zip-driver "$BATS_TEST_TMPDIR/ko.zip" "+$name=$BATS_TEST_TMPDIR/_chat.txt"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/ko.zip"
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/ko.zip: warning: file names not marked UTF-8, read as CP437 as the format has it ($(printf '%s' "$name" | iconv -f CP437 -t UTF-8)): say their encoding with -E" ]
+	run --separate-stderr bchess-pack -q "$BATS_TEST_TMPDIR/ko.zip"
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/ko.zip:$(printf '%s' "$name" | iconv -f CP437 -t UTF-8):2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	run --separate-stderr bchess-pack -E CP949 "$BATS_TEST_TMPDIR/ko.zip"
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/ko.zip:대국.txt:2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
 }
 
 @test "a document of another kind (.docx, .odt, an Apple Numbers file) is reported by name, nothing of it written" {

@@ -616,3 +616,26 @@ EOF2
 	[ -z "$output" ]
 	[[ "${stderr_lines[0]}" == "xq-bitpack: $tmp/cut.zip: a damaged ZIP archive: "* ]]
 }
+
+@test "the names of an archive's files not marked UTF-8: told by their characters, by -E, or read as CP437 with a warning" {
+	printf 'h2e2 h9g7\nh2e2 z9z9\n' >"$tmp/moves.txt"
+	# Chinese Windows writes its names in GBK, unmarked.
+	zip-driver "$tmp/gbk.zip" \
+	    "+$(printf '第一局.txt' | iconv -f UTF-8 -t GBK)=$tmp/moves.txt" \
+	    "+$(printf '第二局.txt' | iconv -f UTF-8 -t GBK)=$tmp/moves.txt"
+	run --separate-stderr xq-bitpack "$tmp/gbk.zip"
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[0]}" = "xq-bitpack: $tmp/gbk.zip:第一局.txt:2: ply 2: z9z9: not an ICCS move" ]
+	[ "${stderr_lines[1]}" = "xq-bitpack: $tmp/gbk.zip:第二局.txt:2: ply 2: z9z9: not an ICCS move" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	# A name that tells nothing is CP437, as the format has it, said in
+	# a warning; -E names the code page.
+	zip-driver "$tmp/oem.zip" "+k$(printf '\233')benhavn.txt=$tmp/moves.txt"
+	run --separate-stderr xq-bitpack "$tmp/oem.zip"
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[0]}" = "xq-bitpack: $tmp/oem.zip: warning: file names not marked UTF-8, read as CP437 as the format has it (k¢benhavn.txt): say their encoding with -E" ]
+	[ "${stderr_lines[1]}" = "xq-bitpack: $tmp/oem.zip:k¢benhavn.txt:2: ply 2: z9z9: not an ICCS move" ]
+	run --separate-stderr xq-bitpack -E CP850 "$tmp/oem.zip"
+	[ "${stderr_lines[0]}" = "xq-bitpack: $tmp/oem.zip:københavn.txt:2: ply 2: z9z9: not an ICCS move" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}

@@ -7,6 +7,9 @@
  *
  * A NAME starting with '-' is stored without compression (the mimetype
  * of an .ods comes first and uncompressed), under the name without it.
+ * A NAME is marked UTF-8, unless it starts with '+' (after any '-'): then
+ * its bytes are stored unmarked, as Windows writes names in its code
+ * page.
  */
 
 #include "config.h"
@@ -25,7 +28,7 @@ main(int argc, char *argv[])
 	zip_source_t *src;
 	zip_int64_t index;
 	char *eq;
-	int i, error, store;
+	int i, error, store, raw;
 
 	if (argc < 2)
 		errx(2, "usage: zip-driver archive name=file ...");
@@ -37,9 +40,10 @@ main(int argc, char *argv[])
 			errx(2, "%s: not name=file", argv[i]);
 		*eq = '\0';
 		store = argv[i][0] == '-';
+		raw = argv[i][store] == '+';
 		if ((src = zip_source_file(za, eq + 1, 0, -1)) == NULL ||
-		    (index = zip_file_add(za, argv[i] + store, src,
-		    ZIP_FL_ENC_UTF_8)) == -1)
+		    (index = zip_file_add(za, argv[i] + store + raw, src,
+		    raw ? ZIP_FL_ENC_CP437 : ZIP_FL_ENC_UTF_8)) == -1)
 			errx(2, "%s: %s", eq + 1, zip_strerror(za));
 		if (store && zip_set_file_compression(za, (zip_uint64_t)index,
 		    ZIP_CM_STORE, 0) == -1)

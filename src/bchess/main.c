@@ -768,7 +768,8 @@ convert_archive(const char *archive, const char *data, size_t len)
 	struct archive_run run = { archive, 0, { NULL, 0, 0 } };
 	int status;
 
-	status = zr_each_file(archive, data, len, convert_member, &run);
+	status = zr_each_file(archive, data, len, encoding, quiet,
+	    convert_member, &run);
 	if (run.nbinary > 0) {
 		run_warning();
 		if (!quiet) {

@@ -105,8 +105,8 @@ int		 zr_read(const struct zipread *, size_t, uint64_t,
 /* The most a file of an archive may unpack to. */
 #define ZIP_FILE_MAX	((uint64_t)256 << 20)
 typedef int	 zr_file_fn(const char *, char *, size_t, void *);
-int		 zr_each_file(const char *, const char *, size_t, zr_file_fn *,
-		    void *);
+int		 zr_each_file(const char *, const char *, size_t, const char *,
+		    int, zr_file_fn *, void *);
 
 /*
  * linereader.c: reads one line at a time from a named file or from

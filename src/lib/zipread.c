@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <err.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,10 @@
 #include "gf.h"
 
 static size_t	 zr_count(const struct zipread *);
-static const char *zr_name(const struct zipread *, size_t);
+static const char *zr_name(const struct zipread *, size_t, const char *,
+		    struct strbuf *, int *);
+static void	 names_warning(const char *, const char *, int);
+static const char *names_encoding(const struct zipread *);
 
 /* Open the archive in data (kept by the caller until zr_close). */
 int
@@ -59,13 +63,37 @@ zr_count(const struct zipread *zr)
 }
 
 /*
- * The name of file i, in UTF-8 (a name not marked UTF-8 is CP437, as
- * the format has it); NULL if it has none.  A folder's ends in '/'.
+ * The name of file i in UTF-8, into out; NULL if it has none.  A
+ * folder's ends in '/'.  A name the archive marks UTF-8, or ASCII, is
+ * as it is.  Another is in the code page of the system that made the
+ * archive, which the archive does not tell: in encoding (the one -E
+ * gives, or names_encoding's) if it decodes, else in CP437, as the
+ * format has it, which *cp437 then says.
  */
 static const char *
-zr_name(const struct zipread *zr, size_t i)
+zr_name(const struct zipread *zr, size_t i, const char *encoding,
+    struct strbuf *out, int *cp437)
 {
-	return zip_get_name(zr->zip, (zip_uint64_t)i, ZIP_FL_ENC_GUESS);
+	const char *raw, *strict, *why;
+	char *utf8 = NULL;
+	size_t n;
+
+	raw = zip_get_name(zr->zip, (zip_uint64_t)i, ZIP_FL_ENC_RAW);
+	strict = zip_get_name(zr->zip, (zip_uint64_t)i, ZIP_FL_ENC_STRICT);
+	if (raw == NULL || strict == NULL)
+		return NULL;
+	sb_clear(out);
+	*cp437 = 0;
+	if (strcmp(raw, strict) != 0 && encoding != NULL)
+		utf8 = text_to_utf8(raw, strlen(raw), encoding, &n, &why);
+	if (utf8 != NULL) {
+		sb_add(out, utf8, n);
+		free(utf8);
+	} else {
+		sb_add(out, strict, strlen(strict));
+		*cp437 = strcmp(raw, strict) != 0;
+	}
+	return out->s;
 }
 
 /* The index of the file name, told without regard to case; -1: none. */
@@ -141,9 +169,58 @@ zr_read(const struct zipread *zr, size_t i, uint64_t max,
 }
 
 /*
+ * The encoding of the names of an archive that are not marked UTF-8,
+ * told by all of them together as a text's is (detect_encoding): UTF-8
+ * if they are valid UTF-8 (as zip writes on Linux and macOS), GB18030
+ * or Big5 if their characters tell one clearly (the GBK of Chinese
+ * Windows, the Big5 of Taiwan's); NULL if they do not say.
+ */
+static const char *
+names_encoding(const struct zipread *zr)
+{
+	struct strbuf all = { NULL, 0, 0 };
+	const char *raw, *strict, *enc = NULL, *why;
+	size_t i;
+
+	for (i = 0; i < zr_count(zr); i++) {
+		raw = zip_get_name(zr->zip, (zip_uint64_t)i, ZIP_FL_ENC_RAW);
+		strict = zip_get_name(zr->zip, (zip_uint64_t)i,
+		    ZIP_FL_ENC_STRICT);
+		if (raw == NULL || strict == NULL || strcmp(raw, strict) == 0)
+			continue;
+		sb_add(&all, raw, strlen(raw));
+		sb_addc(&all, '\n');
+	}
+	if (all.len > 0)
+		enc = detect_encoding(all.s, all.len, &why);
+	sb_free(&all);
+	return enc;
+}
+
+/*
+ * The warning, once an archive, that a file name in it (the first,
+ * name) is not marked UTF-8 and was read as CP437: the archive does not
+ * say the code page of the system that made it.
+ */
+static void
+names_warning(const char *archive, const char *name, int quiet)
+{
+	run_warning();
+	if (quiet)
+		return;
+	fflush(stdout);
+	warnx("%s: warning: file names not marked UTF-8, read as CP437 as "
+	    "the format has it (%s): say their encoding with -E", archive,
+	    name);
+}
+
+/*
  * Each file of the archive in data, named archive, in the archive's
- * order: fn is given its name (archive:file) and its bytes, which it
- * keeps, and returns an exit status.  A file that cannot be unpacked,
+ * order: fn is given its name (archive:file, the file's name decoded as
+ * zr_name says with encoding, which may be NULL) and its bytes, which it
+ * keeps, and returns an exit status.  The first name read as CP437 is
+ * told in a warning (unless quiet), for the code page of such names is
+ * a guess.  A file that cannot be unpacked,
  * or that is an archive itself (never opened: no archive is read
  * inside another), is reported with status 2, and so is an archive
  * that cannot be opened.  Folders are passed over, and so is the rest
@@ -151,25 +228,31 @@ zr_read(const struct zipread *zr, size_t i, uint64_t max,
  */
 int
 zr_each_file(const char *archive, const char *data, size_t len,
-    zr_file_fn *fn, void *arg)
+    const char *encoding, int quiet, zr_file_fn *fn, void *arg)
 {
 	struct zipread zr;
 	struct strbuf file = { NULL, 0, 0 }, name = { NULL, 0, 0 };
+	struct strbuf decoded = { NULL, 0, 0 };
 	const char *fname;
 	char why[256];
-	size_t i;
-	int status = GF_EXIT_OK, s;
+	size_t i, ncp437 = 0;
+	int status = GF_EXIT_OK, s, cp437;
 
 	if (zr_open(&zr, data, len, why, sizeof(why)) == -1) {
 		fflush(stdout);
 		warnx("%s: %s", archive, why);
 		return GF_EXIT_ERROR;
 	}
+	if (encoding == NULL)
+		encoding = names_encoding(&zr);
 	for (i = 0; i < zr_count(&zr) && !run_stopped(); i++) {
 		/* A folder's name ends in a slash. */
-		if ((fname = zr_name(&zr, i)) == NULL || *fname == '\0' ||
+		if ((fname = zr_name(&zr, i, encoding, &decoded,
+		    &cp437)) == NULL || *fname == '\0' ||
 		    fname[strlen(fname) - 1] == '/')
 			continue;
+		if (cp437 && ncp437++ == 0)
+			names_warning(archive, fname, quiet);
 		sb_clear(&name);
 		sb_add(&name, archive, strlen(archive));
 		sb_addc(&name, ':');
@@ -194,5 +277,6 @@ zr_each_file(const char *archive, const char *data, size_t len,
 	zr_close(&zr);
 	sb_free(&file);
 	sb_free(&name);
+	sb_free(&decoded);
 	return status;
 }

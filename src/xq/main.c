@@ -791,8 +791,8 @@ filter_archive(struct linereader *lr, const struct options *o)
 
 	if ((buf = lr_slurp(lr, &len)) == NULL)
 		return GF_EXIT_ERROR;
-	status = zr_each_file(lr->name, buf, len, filter_member,
-	    (void *)(uintptr_t)o);
+	status = zr_each_file(lr->name, buf, len, o->encoding, 0,
+	    filter_member, (void *)(uintptr_t)o);
 	free(buf);
 	return status;
 }
