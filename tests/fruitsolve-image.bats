@@ -326,6 +326,33 @@ $(cat "$t/start")" ]
 	[ "${#stderr_lines[@]}" -eq 3 ]
 }
 
+@test "a ZIP archive, as a chat's export holds screenshots: each picture and file of boards planned, the chat's text counted" {
+	fruitsolve -R -f png --scale 1.2 "$t/mid" >"$t/shot.png"
+	fruitsolve -R -f ppm "$t/start" | fruit-picture -o jpeg -q 85 >"$t/shot.jpg"
+	printf '[14.03.24, 10:00] Ann: my board\n' >"$t/_chat.txt"
+	printf 'not a picture' >"$t/broken.png"
+	printf '\211PNG\r\n\032\n' >"$t/cut.png"
+	zip-driver "$t/chat.zip" "_chat.txt=$t/_chat.txt" "media/shot.png=$t/shot.png" \
+	    "start.txt=$t/start" "media/shot.jpg=$t/shot.jpg" "media/cut.png=$t/cut.png" \
+	    "notes.txt=$t/broken.png"
+	run --separate-stderr fruitsolve -G "$t/chat.zip"
+	[ "$status" -eq 1 ]
+	# The pictures and boards as they would give one after the other; a
+	# picture that does not decode keeps its place.
+	want=$(fruitsolve -G "$t/shot.png" "$t/start" "$t/shot.jpg" 2>/dev/null)
+	[ "$output" = "$(printf '%s\n\n# %s: board 1: not read' "$want" "$t/chat.zip:media/cut.png")" ]
+	[[ "${stderr_lines[0]}" == "fruitsolve: $t/chat.zip:media/cut.png: "* ]]
+	[ "${stderr_lines[1]}" = "fruitsolve: $t/chat.zip: warning: 2 files neither a picture nor boards (_chat.txt and others), not read" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	# From standard input, and painted: one picture a screenshot.
+	fruitsolve -G -f png <"$t/chat.zip" >"$t/plans.png" 2>/dev/null || true
+	[ "$(grep -ao "$(printf '\211PNG')" "$t/plans.png" | wc -l)" -eq 3 ]
+	# -i board reads the archive as text, as before.
+	run --separate-stderr fruitsolve -i board -R "$t/chat.zip"
+	[ "$status" -eq 1 ]
+	[[ "${stderr_lines[0]}" == "fruitsolve: $t/chat.zip:1:1: bad cell character"* ]]
+}
+
 @test "a grey picture is refused and told to have no colour" {
 	fruitsolve -R -f ppm "$t/start" | fruit-picture -G -o png >"$t/grey.png"
 	run --separate-stderr fruitsolve -R "$t/grey.png"

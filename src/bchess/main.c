@@ -725,28 +725,14 @@ is_text_file(const char *s, size_t len)
 	return memchr(s, '\0', len < 4096 ? len : 4096) == NULL;
 }
 
-/* The files of an archive that are not text, for one warning. */
-struct archive_run {
-	const char	*archive;
-	size_t		 nbinary;
-	struct strbuf	 first;		/* the name of the first */
-};
-
-/* A file of an archive (see convert_archive), which a reader takes. */
+/* A file of text of an archive (see convert_archive), which it takes. */
 static int
 convert_member(const char *name, char *bytes, size_t len, void *arg)
 {
-	struct archive_run *run = arg;
 	struct linereader member;
 	int status;
 
-	if (!is_text_file(bytes, len)) {
-		if (run->nbinary++ == 0)
-			sb_add(&run->first, name + strlen(run->archive) + 1,
-			    strlen(name) - strlen(run->archive) - 1);
-		free(bytes);
-		return GF_EXIT_OK;
-	}
+	(void)arg;
 	lr_attach_text(&member, bytes, len, name);
 	status = convert_input(&member);
 	if (lr_close(&member) == -1)
@@ -765,24 +751,12 @@ convert_member(const char *name, char *bytes, size_t len, void *arg)
 static int
 convert_archive(const char *archive, const char *data, size_t len)
 {
-	struct archive_run run = { archive, 0, { NULL, 0, 0 } };
-	int status;
+	struct zr_walk walk = { encoding, ZR_OPTION_E, is_text_file,
+	    "not text", convert_member, NULL };
 
-	status = zr_each_file(archive, data, len, encoding, quiet,
-	    convert_member, &run);
-	if (run.nbinary > 0) {
-		run_warning();
-		if (!quiet) {
-			if (fflush(stdout) != 0)
-				check_stdout();
-			warnx("%s: warning: %zu file%s not text (%s%s), not "
-			    "read", archive, run.nbinary, run.nbinary > 1 ?
-			    "s" : "", run.first.s, run.nbinary > 1 ?
-			    " and others" : "");
-		}
-	}
-	sb_free(&run.first);
-	return status;
+	if (quiet)
+		walk.flags |= ZR_QUIET;
+	return zr_each_file(archive, data, len, &walk);
 }
 
 /*

@@ -178,6 +178,7 @@ enum input_kind { INPUT_AUTO, INPUT_BOARD, INPUT_IMAGE };
 struct input {
 	const char	*name;
 	int		 picture;	/* nonzero for an image */
+	int		 archive;	/* nonzero for a ZIP archive, in data */
 	struct linereader lr;		/* text */
 	uint8_t		*data;		/* an image's bytes */
 	size_t		 len;
@@ -189,6 +190,9 @@ struct input {
 enum keep { KEEP_NOTHING, KEEP_BYTES, KEEP_PIXELS };
 
 int	 input_open(struct input *, const char *, enum input_kind);
+void	 input_from_bytes(struct input *, const char *, uint8_t *, size_t,
+	    enum input_kind);
+int	 input_wanted(const char *, size_t);
 int	 input_close(struct input *);
 int	 input_board(struct input *, struct board *, struct plan_view *,
 	    enum keep, char *, size_t);

@@ -72,10 +72,74 @@ slurp(FILE *fp, int c, struct input *in)
 }
 
 /*
+ * An input of the len bytes data, named name, which it takes: a picture
+ * if kind or its first bytes say so, else text.
+ */
+void
+input_from_bytes(struct input *in, const char *name, uint8_t *data,
+    size_t len, enum input_kind kind)
+{
+	memset(in, 0, sizeof(*in));
+	in->name = name;
+	in->picture = kind == INPUT_IMAGE || (kind == INPUT_AUTO &&
+	    picture_type(data, len) != NOT_PICTURE);
+	if (in->picture) {
+		in->data = data;
+		in->len = len;
+		return;
+	}
+	lr_attach_text(&in->lr, (char *)data, len, name);
+	lr_want_utf8(&in->lr);
+}
+
+/*
+ * Is a file of a ZIP archive a picture or boards: a picture by its first
+ * bytes, or text whose first line that is not blank or a comment is made
+ * of cells and separators alone, or UTF-16 or UTF-32, which the reader
+ * tells?  A chat's text beside the screenshots in an archive is not.
+ */
+int
+input_wanted(const char *s, size_t len)
+{
+	const char *p = s, *end = p + len, *nl;
+
+	if (len == 0)
+		return 0;
+	if (picture_type((const uint8_t *)s, len) != NOT_PICTURE)
+		return 1;
+	size_t i, n;
+	int cells;
+
+	nl = memchr(p, '\n', len);
+	if (has_utf16_bom(p, len) || wide_unmarked(p, nl != NULL ?
+	    (size_t)(nl - p) : len) != NULL)
+		return 1;
+	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		n = (nl != NULL ? nl : end) - p;
+		for (i = 0, cells = 0; i < n; i++) {
+			if ((p[i] >= '0' && p[i] <= '9') || p[i] == '.')
+				cells++;
+			else if (p[i] != ' ' && p[i] != '\t' && p[i] != ',' &&
+			    p[i] != '\r')
+				break;
+		}
+		if (i == n && cells == 0 && nl != NULL)
+			continue;	/* a blank line */
+		if (n > 0 && p[0] == '#' && nl != NULL)
+			continue;	/* a comment */
+		return i == n && cells > 0;
+	}
+	return 0;
+}
+
+/*
  * Open path ("-" for standard input) as kind (INPUT_AUTO, INPUT_BOARD
- * or INPUT_IMAGE).  Returns 0 with in->picture set for a picture or
- * in->lr ready for text; -1 after a diagnostic when the file cannot be
- * read at all.
+ * or INPUT_IMAGE).  Returns 0 with in->picture set for a picture,
+ * in->archive for a ZIP archive (its bytes in in->data), or in->lr ready
+ * for text; -1 after a diagnostic when the file cannot be read at all.
  */
 int
 input_open(struct input *in, const char *path, enum input_kind kind)
@@ -114,15 +178,13 @@ input_open(struct input *in, const char *path, enum input_kind kind)
 		}
 		if (fp != stdin)
 			fclose(fp);
-		in->picture = kind == INPUT_IMAGE ||
-		    picture_type(in->data, in->len) != NOT_PICTURE;
-		if (in->picture)
+		if (kind == INPUT_AUTO && in->len >= 4 &&
+		    memcmp(in->data, "PK\3\4", 4) == 0) {
+			in->archive = 1;
 			return 0;
-		/* Text after all: read it from memory. */
-		if ((fp = fmemopen(in->data, in->len, "r")) == NULL)
-			err(GF_EXIT_ERROR, "fmemopen");
-		lr_attach(&in->lr, fp, in->name);
-		lr_want_utf8(&in->lr);
+		}
+		/* A picture, or text after all, read from memory. */
+		input_from_bytes(in, in->name, in->data, in->len, kind);
 		return 0;
 	}
 	if (c == EOF && ferror(fp)) {
@@ -144,8 +206,8 @@ input_close(struct input *in)
 {
 	int rv = 0;
 
-	if (in->lr.fp != NULL)
-		rv = lr_close(&in->lr);
+	/* A text read from memory may have no stream: lr_close frees it. */
+	rv = lr_close(&in->lr);
 	free(in->data);
 	free(in->encoded);
 	if (in->pixels != NULL)

@@ -32,7 +32,7 @@ fruitsolve_SOURCES = \
 	src/fruit/render.c \
 	src/fruit/replay.c
 fruitsolve_CFLAGS = $(fruit_picture_cflags)
-fruitsolve_LDADD = $(fruit_picture_libs)
+fruitsolve_LDADD = $(fruit_picture_libs) $(LIBZIP_LIBS)
 # fruit-templates remakes src/fruit/digit-templates.c from the real
 # screenshots in SHOTS (each NAME.png beside its NAME.board) and from
 # boards fruitsolve draws itself at several scales:
@@ -85,6 +85,7 @@ EXTRA_DIST += \
 	fuzz/fruitsolve-board.c \
 	fuzz/fruitsolve-image.c \
 	fuzz/fruitsolve-replay.c \
+	fuzz/seeds/fruitsolve-main \
 	tests/data/fruitsolve-image/README \
 	tests/data/fruitsolve-image/board-0.25.jpg \
 	tests/data/fruitsolve-image/board-0.5.png \

@@ -64,6 +64,9 @@ static int	 do_board(struct config *, struct board *, struct input *,
 		    struct plan_view *);
 static void	 not_read(const struct config *, const char *, size_t);
 static int	 do_picture(struct config *, struct input *);
+static int	 do_input(struct config *, struct input *);
+static int	 do_member(const char *, char *, size_t, void *);
+static int	 do_archive(struct config *, struct input *);
 static int	 do_file(struct config *, const char *);
 static void	 do_generate(const struct config *);
 static void	 parse_options(int, char *[], struct config *);
@@ -506,39 +509,78 @@ do_picture(struct config *cf, struct input *in)
 }
 
 /*
- * Every board of one input.  Returns the exit status the input earns.
+ * Every board of one input opened, a picture or text.  Returns the exit
+ * status the input earns.
  */
 static int
-do_file(struct config *cf, const char *path)
+do_input(struct config *cf, struct input *in)
 {
-	struct input in;
 	struct board b;
 	struct plan_view v;
 	size_t n;
 	int got, status;
 
-	if (input_open(&in, path, cf->input) == -1)
-		return GF_EXIT_ERROR;
-	if (in.picture) {
-		status = do_picture(cf, &in);
-		input_close(&in);
-		return status;
-	}
+	if (in->picture)
+		return do_picture(cf, in);
 	status = GF_EXIT_OK;
 	memset(&v, 0, sizeof(v));
 	n = 0;
-	while (!run_stopped() && (got = board_read(&in.lr, &b)) != 0) {
+	while (!run_stopped() && (got = board_read(&in->lr, &b)) != 0) {
 		n++;
 		if (got == -1) {
 			status = GF_EXIT_BAD;
 			next_board(cf);
-			not_read(cf, in.name, n);
+			not_read(cf, in->name, n);
 			continue;
 		}
-		if (do_board(cf, &b, &in, &v) != GF_EXIT_OK)
+		if (do_board(cf, &b, in, &v) != GF_EXIT_OK)
 			status = GF_EXIT_BAD;
 		board_free(&b);
 	}
+	return status;
+}
+
+/* A picture or file of boards of an archive (see do_archive). */
+static int
+do_member(const char *name, char *bytes, size_t len, void *arg)
+{
+	struct input in;
+	int status;
+
+	input_from_bytes(&in, name, (uint8_t *)bytes, len, INPUT_AUTO);
+	status = do_input(arg, &in);
+	if (input_close(&in) == -1)
+		status = GF_EXIT_ERROR;
+	return status;
+}
+
+/*
+ * A ZIP archive, as screenshots come in a chat's export: each picture
+ * or file of boards in it, in the archive's order, read as an input of
+ * its own named archive:file (see zr_each_file).  The other files (the
+ * chat's text) are counted in one warning, which names the first.
+ */
+static int
+do_archive(struct config *cf, struct input *in)
+{
+	struct zr_walk walk = { NULL, 0, input_wanted,
+	    "neither a picture nor boards", do_member, cf };
+
+	return zr_each_file(in->name, (const char *)in->data, in->len, &walk);
+}
+
+/*
+ * Every board of one file.  Returns the exit status the file earns.
+ */
+static int
+do_file(struct config *cf, const char *path)
+{
+	struct input in;
+	int status;
+
+	if (input_open(&in, path, cf->input) == -1)
+		return GF_EXIT_ERROR;
+	status = in.archive ? do_archive(cf, &in) : do_input(cf, &in);
 	if (input_close(&in) == -1)
 		return GF_EXIT_ERROR;
 	return status;

@@ -105,8 +105,19 @@ int		 zr_read(const struct zipread *, size_t, uint64_t,
 /* The most a file of an archive may unpack to. */
 #define ZIP_FILE_MAX	((uint64_t)256 << 20)
 typedef int	 zr_file_fn(const char *, char *, size_t, void *);
-int		 zr_each_file(const char *, const char *, size_t, const char *,
-		    int, zr_file_fn *, void *);
+/* How zr_each_file walks an archive. */
+struct zr_walk {
+	const char	*encoding;	/* of names not marked UTF-8, or NULL */
+	int		 flags;
+	int		(*wanted)(const char *, size_t);	/* or NULL */
+	const char	*unwanted;	/* what the others are, to warn */
+	zr_file_fn	*fn;
+	void		*arg;
+};
+#define ZR_QUIET	1	/* no warning is printed */
+#define ZR_OPTION_E	2	/* the tool's -E names an encoding */
+int		 zr_each_file(const char *, const char *, size_t,
+		    const struct zr_walk *);
 
 /*
  * linereader.c: reads one line at a time from a named file or from

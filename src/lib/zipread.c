@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <err.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,8 @@ static size_t	 zr_count(const struct zipread *);
 static const char *zr_name(const struct zipread *, size_t, const char *,
 		    struct strbuf *, int *);
 static void	 names_warning(const char *, const char *, int);
+static void	 zr_warn(const char *, ...)
+		    __attribute__((__format__(__printf__, 1, 2)));
 static const char *names_encoding(const struct zipread *);
 
 /* Open the archive in data (kept by the caller until zr_close). */
@@ -198,49 +201,67 @@ names_encoding(const struct zipread *zr)
 }
 
 /*
+ * A message on standard error, after what standard output holds so far
+ * and with no progress line in the way.
+ */
+static void
+zr_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	run_clear_progress();
+	if (fflush(stdout) != 0)
+		check_stdout();
+	va_start(ap, fmt);
+	vwarnx(fmt, ap);
+	va_end(ap);
+}
+
+/*
  * The warning, once an archive, that a file name in it (the first,
  * name) is not marked UTF-8 and was read as CP437: the archive does not
  * say the code page of the system that made it.
  */
 static void
-names_warning(const char *archive, const char *name, int quiet)
+names_warning(const char *archive, const char *name, int flags)
 {
 	run_warning();
-	if (quiet)
+	if (flags & ZR_QUIET)
 		return;
-	fflush(stdout);
-	warnx("%s: warning: file names not marked UTF-8, read as CP437 as "
-	    "the format has it (%s): say their encoding with -E", archive,
-	    name);
+	zr_warn("%s: warning: file names not marked UTF-8, read as CP437 as "
+	    "the format has it (%s)%s", archive, name, flags & ZR_OPTION_E ?
+	    ": say their encoding with -E" : "");
 }
 
 /*
  * Each file of the archive in data, named archive, in the archive's
- * order: fn is given its name (archive:file, the file's name decoded as
- * zr_name says with encoding, which may be NULL) and its bytes, which it
- * keeps, and returns an exit status.  The first name read as CP437 is
- * told in a warning (unless quiet), for the code page of such names is
- * a guess.  A file that cannot be unpacked,
- * or that is an archive itself (never opened: no archive is read
- * inside another), is reported with status 2, and so is an archive
- * that cannot be opened.  Folders are passed over, and so is the rest
- * once run_stopped.  Returns the worst status.
+ * order, as walk says: its name is archive:file, the file's name decoded
+ * as zr_name says with walk->encoding (NULL: told by names_encoding).
+ * A file walk->wanted wants (every file, if it is NULL) is given to
+ * walk->fn with its bytes, which fn keeps, and fn returns an exit
+ * status; the others are counted in one warning, which says they are
+ * walk->unwanted and names the first.  The first name read as CP437 is
+ * told in a warning, for the code page of such names is a guess.  No
+ * warning is printed if walk->flags has ZR_QUIET.  A file that cannot
+ * be unpacked, or that is an archive itself (never opened: no archive
+ * is read inside another), is reported with status 2, and so is an
+ * archive that cannot be opened.  Folders are passed over, and so is
+ * the rest once run_stopped.  Returns the worst status.
  */
 int
 zr_each_file(const char *archive, const char *data, size_t len,
-    const char *encoding, int quiet, zr_file_fn *fn, void *arg)
+    const struct zr_walk *walk)
 {
 	struct zipread zr;
 	struct strbuf file = { NULL, 0, 0 }, name = { NULL, 0, 0 };
-	struct strbuf decoded = { NULL, 0, 0 };
-	const char *fname;
+	struct strbuf decoded = { NULL, 0, 0 }, first = { NULL, 0, 0 };
+	const char *fname, *encoding = walk->encoding;
 	char why[256];
-	size_t i, ncp437 = 0;
+	size_t i, ncp437 = 0, nunwanted = 0;
 	int status = GF_EXIT_OK, s, cp437;
 
 	if (zr_open(&zr, data, len, why, sizeof(why)) == -1) {
-		fflush(stdout);
-		warnx("%s: %s", archive, why);
+		zr_warn("%s: %s", archive, why);
 		return GF_EXIT_ERROR;
 	}
 	if (encoding == NULL)
@@ -252,7 +273,7 @@ zr_each_file(const char *archive, const char *data, size_t len,
 		    fname[strlen(fname) - 1] == '/')
 			continue;
 		if (cp437 && ncp437++ == 0)
-			names_warning(archive, fname, quiet);
+			names_warning(archive, fname, walk->flags);
 		sb_clear(&name);
 		sb_add(&name, archive, strlen(archive));
 		sb_addc(&name, ':');
@@ -260,23 +281,35 @@ zr_each_file(const char *archive, const char *data, size_t len,
 		s = GF_EXIT_ERROR;
 		if (zr_read(&zr, i, ZIP_FILE_MAX, &file, why,
 		    sizeof(why)) == -1) {
-			fflush(stdout);
-			warnx("%s: %s", name.s, why);
+			zr_warn("%s: %s", name.s, why);
 		} else if (file.len >= 4 &&
 		    memcmp(file.s, "PK\x03\x04", 4) == 0) {
-			fflush(stdout);
-			warnx("%s: a ZIP archive inside the archive, which is "
+			zr_warn("%s: a ZIP archive inside the archive, which is "
 			    "not opened", name.s);
+		} else if (walk->wanted != NULL &&
+		    !walk->wanted(file.s, file.len)) {
+			if (nunwanted++ == 0)
+				sb_add(&first, fname, strlen(fname));
+			s = GF_EXIT_OK;
 		} else {
-			s = fn(name.s, file.s, file.len, arg);
+			s = walk->fn(name.s, file.s, file.len, walk->arg);
 			memset(&file, 0, sizeof(file));
 		}
 		if (s > status)
 			status = s;
 	}
+	if (nunwanted > 0) {
+		run_warning();
+		if (!(walk->flags & ZR_QUIET))
+			zr_warn("%s: warning: %zu file%s %s (%s%s), not read",
+			    archive, nunwanted, nunwanted > 1 ? "s" : "",
+			    walk->unwanted, first.s, nunwanted > 1 ?
+			    " and others" : "");
+	}
 	zr_close(&zr);
 	sb_free(&file);
 	sb_free(&name);
 	sb_free(&decoded);
+	sb_free(&first);
 	return status;
 }

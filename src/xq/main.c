@@ -785,14 +785,17 @@ filter_member(const char *name, char *bytes, size_t len, void *arg)
 static int
 filter_archive(struct linereader *lr, const struct options *o)
 {
+	struct zr_walk walk = { NULL, ZR_OPTION_E, NULL, NULL, filter_member,
+	    NULL };
 	char *buf;
 	size_t len;
 	int status;
 
 	if ((buf = lr_slurp(lr, &len)) == NULL)
 		return GF_EXIT_ERROR;
-	status = zr_each_file(lr->name, buf, len, o->encoding, 0,
-	    filter_member, (void *)(uintptr_t)o);
+	walk.encoding = o->encoding;
+	walk.arg = (void *)(uintptr_t)o;
+	status = zr_each_file(lr->name, buf, len, &walk);
 	free(buf);
 	return status;
 }
