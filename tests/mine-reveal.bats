@@ -588,3 +588,24 @@ rawvf() {
 	[ -z "$output" ]
 	[ "$stderr" = "mine-reveal: $BATS_TEST_TMPDIR/short: UTF-16LE by the NULs of its first line, but not text in that encoding" ]
 }
+
+@test "a ZIP archive of boards and videos is read file by file as -i says, a photo beside them counted" {
+	t=$BATS_TEST_TMPDIR
+	b="$top_srcdir/examples/mine-beginner.txt"
+	mine-reveal -g 9x9 -m 10 -S 4 | grep -v '^#' >"$t/g.txt"
+	mine-reveal -f mbf "$t/g.txt" >"$t/g.mbf"
+	printf '\377\330\377\340\000\020JFIF\000' >"$t/photo.jpg"
+	zip-driver "$t/boards.zip" "beginner.txt=$b" "photo.jpg=$t/photo.jpg" "mbf/g.mbf=$t/g.mbf"
+	run --separate-stderr mine-reveal -i auto --stats "$t/boards.zip"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(mine-reveal -i auto --stats "$b" "$t/g.mbf")" ]
+	[ "$stderr" = "mine-reveal: $t/boards.zip: warning: 1 file not boards (photo.jpg), not read" ]
+	# From a pipe too; by default an MBF file is text, as it is alone.
+	run --separate-stderr mine-reveal --stats <"$t/boards.zip"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "$(mine-reveal --stats "$b")" ]
+	[[ "${stderr_lines[0]}" == "mine-reveal: stdin:mbf/g.mbf:1:1: "* ]]
+	# -i mbf reads the archive itself as MBF, as before.
+	run --separate-stderr mine-reveal -i mbf --stats "$t/boards.zip"
+	[ "$status" -eq 1 ]
+}

@@ -54,7 +54,6 @@ static int	 convert_encoded(struct linereader *);
 static void	 warn_cells(const char *, const struct cells_note *,
 		    const char *);
 static int	 convert_book(struct linereader *);
-static int	 is_text_file(const char *, size_t);
 static int	 convert_member(const char *, char *, size_t, void *);
 static int	 convert_archive(const char *, const char *, size_t);
 static int	 convert_input(struct linereader *);
@@ -708,23 +707,6 @@ convert_book(struct linereader *lr)
 	return status;
 }
 
-/*
- * Is a file of an archive text?  Not if a NUL stands in its first 4 kB,
- * unless it is UTF-16 or UTF-32 (by its byte order mark, or by the NULs
- * of its first line), which convert_input reads.
- */
-static int
-is_text_file(const char *s, size_t len)
-{
-	const char *nl;
-	size_t first;
-
-	first = (nl = memchr(s, '\n', len)) != NULL ? (size_t)(nl - s) : len;
-	if (has_utf16_bom(s, len) || wide_unmarked(s, first) != NULL)
-		return 1;
-	return memchr(s, '\0', len < 4096 ? len : 4096) == NULL;
-}
-
 /* A file of text of an archive (see convert_archive), which it takes. */
 static int
 convert_member(const char *name, char *bytes, size_t len, void *arg)
@@ -751,7 +733,7 @@ convert_member(const char *name, char *bytes, size_t len, void *arg)
 static int
 convert_archive(const char *archive, const char *data, size_t len)
 {
-	struct zr_walk walk = { encoding, ZR_OPTION_E, is_text_file,
+	struct zr_walk walk = { encoding, ZR_OPTION_E, text_bytes,
 	    "not text", convert_member, NULL };
 
 	if (quiet)

@@ -354,6 +354,25 @@ wide_unmarked(const char *s, size_t len)
 }
 
 /*
+ * Are bytes text?  Not if a NUL stands in their first 4 kB, unless they
+ * are UTF-16 or UTF-32 (by a byte order mark, or by the NULs of their
+ * first line), which readers convert.
+ */
+int
+text_bytes(const char *s, size_t len)
+{
+	const char *nl;
+	size_t first;
+
+	if (len == 0)
+		return 1;
+	first = (nl = memchr(s, '\n', len)) != NULL ? (size_t)(nl - s) : len;
+	if (has_utf16_bom(s, len) || wide_unmarked(s, first) != NULL)
+		return 1;
+	return memchr(s, '\0', len < 4096 ? len : 4096) == NULL;
+}
+
+/*
  * A stream that writes UTF-8 text to another in a wide encoding, so
  * that a filter's output goes back in the encoding its input came in.
  * stdio hands the write function its buffer in pieces that may cut a

@@ -292,6 +292,8 @@ size_t	 rng_pick(struct rng *, const double *, size_t, double);
  * lines cannot be split before converting (UTF-16, UTF-32);
  * has_utf16_bom tells text that opens with a UTF-16 byte order mark,
  * wide_unmarked the encoding of ASCII in UTF-16 or UTF-32 without one;
+ * text_bytes whether bytes are text at all (no NUL in the first 4 kB but
+ * in UTF-16 or UTF-32), as a file of an archive beside photos is;
  * encoding_writer gives a stream that writes UTF-8 to another stream in
  * an encoding, a byte order mark first if asked, or NULL.
  */
@@ -305,6 +307,7 @@ int	 utf8_valid(const char *, size_t);
 int	 encoding_is_wide(const char *);
 int	 has_utf16_bom(const char *, size_t);
 const char *wide_unmarked(const char *, size_t);
+int	 text_bytes(const char *, size_t);
 FILE	*encoding_writer(FILE *, const char *, int);
 
 /* xmalloc.c: allocation that exits with status 2 on failure. */

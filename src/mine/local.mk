@@ -16,6 +16,7 @@ mine_reveal_SOURCES = \
 	src/mine/stats.c \
 	src/mine/stats.h \
 	src/mine/zini.c
+mine_reveal_LDADD = $(LDADD) $(LIBZIP_LIBS)
 dist_man_MANS += man/mine-reveal.1 man/mine-board.5
 dist_bashcomp_DATA += completions/bash/mine-reveal.bash
 dist_zshcomp_DATA += completions/zsh/_mine-reveal

@@ -80,6 +80,12 @@ static int	 emit(struct board *, const struct options *, size_t *);
 static void	 bad_board(const struct board *, const struct options *,
 		    size_t *);
 static enum input sniff(struct linereader *);
+static int	 run_input(struct linereader *, const struct options *,
+		    size_t *, int);
+static int	 member_wanted(const char *, size_t);
+static int	 run_member(const char *, char *, size_t, void *);
+static int	 run_archive(struct linereader *, const struct options *,
+		    size_t *);
 static int	 run_file(const char *, const struct options *, size_t *);
 static void	 print_generated(const struct generate *,
 		    const struct options *, struct board *, uint64_t);
@@ -579,42 +585,47 @@ sniff(struct linereader *lr)
 	return INPUT_AUTO;
 }
 
-/* Every board of one file; returns the exit status it earns. */
+/*
+ * Every board of one input, opened; returns the exit status it earns.
+ * With archives, a ZIP archive (told by its first line, unless -i names
+ * a view, MBF or RawVF) is read file by file (run_archive).
+ */
 static int
-run_file(const char *path, const struct options *o, size_t *nboards)
+run_input(struct linereader *lr, const struct options *o, size_t *nboards,
+    int archives)
 {
-	struct linereader lr;
 	struct board b;
 	size_t offset = 0;
 	int status = GF_EXIT_OK, got, have_line = 0, more = 1;
 	enum input in = o->input;
 
-	if (lr_open(&lr, path) == -1)
-		return GF_EXIT_ERROR;
 	if (in == INPUT_AUTO)
-		in = sniff(&lr);
+		in = sniff(lr);
 	if (in != INPUT_MBF)
-		lr_want_utf8(&lr);
+		lr_want_utf8(lr);
 	/*
 	 * A RawVF video is told by its first line, which no board of the
 	 * full state begins with; the line is kept for the reader.
 	 */
 	if (in == INPUT_AUTO || in == INPUT_FULL) {
 		/* An empty input, or one not read (reported), ends here. */
-		if (!(have_line = lr_next(&lr)))
+		if (!(have_line = lr_next(lr)))
 			more = 0;
-		in = more && rawvf_starts(lr.line, lr.len) ? INPUT_RAWVF :
+		if (more && archives && lr->len >= 4 &&
+		    memcmp(lr->line, "PK\x03\x04", 4) == 0)
+			return run_archive(lr, o, nboards);
+		in = more && rawvf_starts(lr->line, lr->len) ? INPUT_RAWVF :
 		    INPUT_FULL;
 	}
-	board_init(&b, lr.name);
+	board_init(&b, lr->name);
 	while (more && !run_stopped()) {
 		b.view = in == INPUT_VIEW;
 		if (in == INPUT_MBF)
-			got = mbf_read(lr.fp, lr.name, &offset, &b);
+			got = mbf_read(lr->fp, lr->name, &offset, &b);
 		else if (in == INPUT_RAWVF)
-			got = rawvf_read(&lr, &b, &have_line);
+			got = rawvf_read(lr, &b, &have_line);
 		else
-			got = parse_board(&lr, &b, &have_line);
+			got = parse_board(lr, &b, &have_line);
 		if (got == 0)
 			break;
 		if (got == -2) {
@@ -638,6 +649,74 @@ run_file(const char *path, const struct options *o, size_t *nboards)
 			run_record(0);
 	}
 	board_free(&b);
+	return status;
+}
+
+/*
+ * Is a file of an archive boards: text (boards, a view, a RawVF video),
+ * or MBF?  A photo or a video of another format beside them is not.
+ */
+static int
+member_wanted(const char *s, size_t len)
+{
+	return len > 0 && (mbf_plausible(s, len) || text_bytes(s, len));
+}
+
+/* What run_member needs of the run. */
+struct member_run {
+	const struct options *o;
+	size_t		*nboards;
+};
+
+/* A file of an archive (see run_archive), whose bytes it takes. */
+static int
+run_member(const char *name, char *bytes, size_t len, void *arg)
+{
+	struct member_run *run = arg;
+	struct linereader lr;
+	int status;
+
+	lr_attach_text(&lr, bytes, len, name);
+	status = run_input(&lr, run->o, run->nboards, 0);
+	if (lr_close(&lr) == -1)
+		status = GF_EXIT_ERROR;
+	return status;
+}
+
+/*
+ * A ZIP archive, its first line read, as boards and videos are handed
+ * round: each file of boards (MBF or text) in it, in the archive's
+ * order, read as an input of its own named archive:file (see
+ * zr_each_file); the other files are counted in one warning.
+ */
+static int
+run_archive(struct linereader *lr, const struct options *o,
+    size_t *nboards)
+{
+	struct member_run run = { o, nboards };
+	struct zr_walk walk = { NULL, 0, member_wanted, "not boards",
+	    run_member, &run };
+	char *data;
+	size_t len;
+	int status;
+
+	if ((data = lr_slurp(lr, &len)) == NULL)
+		return GF_EXIT_ERROR;
+	status = zr_each_file(lr->name, data, len, &walk);
+	free(data);
+	return status;
+}
+
+/* Every board of one file; returns the exit status it earns. */
+static int
+run_file(const char *path, const struct options *o, size_t *nboards)
+{
+	struct linereader lr;
+	int status;
+
+	if (lr_open(&lr, path) == -1)
+		return GF_EXIT_ERROR;
+	status = run_input(&lr, o, nboards, 1);
 	if (lr_close(&lr) == -1)
 		status = GF_EXIT_ERROR;
 	return status;

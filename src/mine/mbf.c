@@ -18,6 +18,25 @@
 static int	 read_mines(FILE *, const char *, size_t *, struct board *,
 		    size_t);
 
+/*
+ * Could bytes (a file of an archive) be MBF boards: a first byte no
+ * board's text begins with (see sniff in main.c), a board of cells, no
+ * more mines than cells, and its mines all there?  A photo is not.
+ */
+int
+mbf_plausible(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t mines;
+
+	if (len < 4 || p[0] == 0 || p[1] == 0 || p[0] == '\r' ||
+	    p[0] == '\n' || (p[0] >= 0x20 && p[0] <= 0x7e) || p[0] == 0xef ||
+	    p[0] == 0xfe || p[0] == 0xff)
+		return 0;
+	mines = (size_t)(p[2] << 8 | p[3]);
+	return mines <= (size_t)p[0] * p[1] && 4 + 2 * mines <= len;
+}
+
 /* Read the mine positions; returns -1 after a diagnostic, -2 on a read error. */
 static int
 read_mines(FILE *fp, const char *name, size_t *offset, struct board *b,

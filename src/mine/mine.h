@@ -155,6 +155,7 @@ int	 rawvf_read(struct linereader *, struct board *, int *);
 
 /* mbf.c: the binary format. */
 int	 mbf_read(FILE *, const char *, size_t *, struct board *);
+int	 mbf_plausible(const char *, size_t);
 int	 mbf_write(const struct board *, FILE *);
 
 /* gen.c: random boards. */
