@@ -58,4 +58,5 @@ EXTRA_DIST += \
 	fuzz/mine-reveal-boards.h \
 	fuzz/mine-reveal-mbf.c \
 	fuzz/mine-reveal-rawvf.c \
-	fuzz/mine-reveal-stats.c
+	fuzz/mine-reveal-stats.c \
+	fuzz/seeds/mine-reveal-main
