@@ -1,4 +1,4 @@
-/* fuzz-sources: src/bchess/sheet.c src/bchess/hyperlink.c */
+/* fuzz-sources: src/bchess/sheet.c src/bchess/package.c src/bchess/xlsx.c src/bchess/ods.c src/bchess/hyperlink.c */
 /*
  * bchess-pack-sheet.c: libFuzzer harness for the spreadsheet reader.
  * Any input is read as a ZIP archive without a crash, a leak or a

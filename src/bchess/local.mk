@@ -9,8 +9,12 @@ bchess_pack_SOURCES = \
 	src/bchess/legacy.c \
 	src/bchess/log.c \
 	src/bchess/main.c \
+	src/bchess/ods.c \
+	src/bchess/package.c \
 	src/bchess/sheet.c \
-	src/bchess/url.c
+	src/bchess/sheet.h \
+	src/bchess/url.c \
+	src/bchess/xlsx.c
 bchess_pack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(LIBXML_CFLAGS) \
 	$(LIBZIP_CFLAGS)
 bchess_pack_LDADD = $(LDADD) $(JANSSON_LIBS) $(LIBXML_LIBS) $(LIBZIP_LIBS)
