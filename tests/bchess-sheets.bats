@@ -298,20 +298,20 @@ ods() {
 	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/ko.zip:대국.txt:2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
 }
 
-@test "a document of another kind (.docx, .odt, an Apple Numbers file) is reported by name, nothing of it written" {
+@test "a document of another kind (.pptx, .odp, an Apple Numbers file) is reported by name, nothing of it written" {
 	local t=$BATS_TEST_TMPDIR
-	printf '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>' >"$t/rels"
-	printf '<w:document><w:t>%s</w:t></w:document>' "$ex1" >"$t/document.xml"
-	zip-driver "$t/a.docx" "_rels/.rels=$t/rels" "word/document.xml=$t/document.xml"
-	printf 'application/vnd.oasis.opendocument.text' >"$t/mimetype"
-	zip-driver "$t/a.odt" "-mimetype=$t/mimetype" "content.xml=$t/document.xml"
-	zip-driver "$t/a.numbers" "Index/Document.iwa=$t/document.xml"
+	printf '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="ppt/presentation.xml"/></Relationships>' >"$t/rels"
+	printf '<p:presentation><a:t>%s</a:t></p:presentation>' "$ex1" >"$t/presentation.xml"
+	zip-driver "$t/a.pptx" "_rels/.rels=$t/rels" "ppt/presentation.xml=$t/presentation.xml"
+	printf 'application/vnd.oasis.opendocument.presentation' >"$t/mimetype"
+	zip-driver "$t/a.odp" "-mimetype=$t/mimetype" "content.xml=$t/presentation.xml"
+	zip-driver "$t/a.numbers" "Index/Document.iwa=$t/presentation.xml"
 	echo "$ex1" >"$t/links.csv"
-	run --separate-stderr bchess-pack "$t/a.docx" "$t/a.odt" "$t/a.numbers" "$t/links.csv"
+	run --separate-stderr bchess-pack "$t/a.pptx" "$t/a.odp" "$t/a.numbers" "$t/links.csv"
 	[ "$status" -eq 1 ]
 	[ "$output" = "$ex1c" ]
-	[ "${stderr_lines[0]}" = "bchess-pack: $t/a.docx: an Office document that is no workbook (word/document.xml), which is not read" ]
-	[ "${stderr_lines[1]}" = "bchess-pack: $t/a.odt: a document of type application/vnd.oasis.opendocument.text, which is not read" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $t/a.pptx: an Office document that is neither a workbook nor a text (ppt/presentation.xml), which is not read" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: $t/a.odp: a document of type application/vnd.oasis.opendocument.prese..., which is not read" ]
 	[ "${stderr_lines[2]}" = "bchess-pack: $t/a.numbers: an Apple Numbers, Pages or Keynote file, which is not read (export it as .xlsx, .ods or CSV)" ]
 }
 

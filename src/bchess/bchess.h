@@ -129,6 +129,7 @@ struct record {
 	size_t		 nlinks;
 	size_t		 linkcap;
 	int		 in_text;	/* other text stands beside the links */
+	int		 bare;		/* a payload alone, no link around it */
 	int		 unread;	/* the input is UTF-16 or ZIP: copied */
 	const char	*payload;	/* the payload in hand, percent-decoded */
 	size_t		 paylen;
@@ -160,7 +161,7 @@ struct cells_note {
 };
 
 struct sheet {
-	char		*name;
+	char		*name;		/* NULL: the text of a document */
 	char		*text;		/* its rows, each ending in a newline */
 	size_t		 len;
 	struct cells_note computed;	/* HYPERLINK formulas not read */
@@ -208,6 +209,7 @@ void		 links_sort(struct links *);
 const struct link_cell *links_at(struct links *, uint64_t, uint64_t);
 void		 links_free(struct links *);
 int		 formula_link(const char *, struct strbuf *);
+int		 field_link(const char *, struct strbuf *);
 int		 link_text(struct strbuf *, const char *, size_t, const char *,
 		    size_t);
 

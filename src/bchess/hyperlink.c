@@ -152,6 +152,49 @@ formula_link(const char *f, struct strbuf *address)
 	return 0;
 }
 
+/*
+ * The address of a HYPERLINK field of a word processor's document, from
+ * its instruction (HYPERLINK "address" \o "tip"), into address: 1 if it
+ * has one; 0 if the field is another, or a HYPERLINK to a place in the
+ * document alone (\l "bookmark").  Switches that take an argument (\l,
+ * \o, \t) have it skipped.
+ */
+int
+field_link(const char *instr, struct strbuf *address)
+{
+	const char *p = skip_spaces(instr), *end;
+	int skip = 0;
+
+	sb_clear(address);
+	if (strncasecmp(p, "HYPERLINK", 9) != 0 || (p[9] != ' ' &&
+	    p[9] != '\t' && p[9] != '"'))
+		return 0;
+	for (p = skip_spaces(p + 9); *p != '\0'; p = skip_spaces(end)) {
+		if (*p == '"') {
+			end = strchr(p + 1, '"');
+			end = end != NULL ? end + 1 : p + strlen(p);
+		} else {
+			end = p + strcspn(p, " \t\r\n");
+		}
+		if (*p == '\\' && end - p == 2) {
+			skip = strchr("lot", p[1] | 0x20) != NULL;
+			continue;
+		}
+		if (skip) {
+			skip = 0;
+			continue;
+		}
+		if (address->len == 0) {
+			if (*p == '"')
+				sb_add(address, p + 1, (size_t)(end - p - 1 -
+				    (end[-1] == '"' && end - p > 1)));
+			else
+				sb_add(address, p, (size_t)(end - p));
+		}
+	}
+	return address->len > 0;
+}
+
 /* An address without its scheme (https://, http://), its length *n. */
 static const char *
 without_scheme(const char *s, size_t len, size_t *n)

@@ -4,12 +4,14 @@ bchess_pack_SOURCES = \
 	src/bchess/base36.c \
 	src/bchess/bchess.h \
 	src/bchess/compact.c \
+	src/bchess/docx.c \
 	src/bchess/hyperlink.c \
 	src/bchess/json.c \
 	src/bchess/legacy.c \
 	src/bchess/log.c \
 	src/bchess/main.c \
 	src/bchess/ods.c \
+	src/bchess/odt.c \
 	src/bchess/package.c \
 	src/bchess/sheet.c \
 	src/bchess/sheet.h \
@@ -53,8 +55,9 @@ check_PROGRAMS += zip-driver
 zip_driver_SOURCES = tests/zip-driver.c
 zip_driver_CFLAGS = $(AM_CFLAGS) $(LIBZIP_CFLAGS)
 zip_driver_LDADD = $(LIBZIP_LIBS)
-TESTS += tests/bchess-sheets.bats
+TESTS += tests/bchess-sheets.bats tests/bchess-documents.bats
 EXTRA_DIST += tests/bchess-sheets.bats tests/data/bchess-sheets \
+	tests/bchess-documents.bats tests/data/bchess-documents \
 	fuzz/bchess-pack-sheet.c fuzz/seeds/bchess-pack-sheet \
 	fuzz/seeds/bchess-pack-main
 EXTRA_DIST += fuzz/bchess-pack-payload.c bench/bchess-pack.sh \

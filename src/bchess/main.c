@@ -77,6 +77,7 @@ static char bad_why[160];	/* why the line is bad, for -f json */
 static FILE *narrow_stdout;	/* standard output while it is converted */
 static const char *encoding;	/* -E: of text without a byte order mark */
 static const char *line_encoding; /* each line's, while converting them */
+static int	 links_only;	/* a document's text: no payload alone */
 
 static void __dead
 usage(int status)
@@ -439,6 +440,9 @@ process_text(const struct linereader *lr)
 	copied = 0;
 	if (!lr_blank(lr))
 		rc = split_record(&rec, lr->line, lr->len, lr->lineno == 1, &pe);
+	/* A paragraph of one word is a word, not a payload. */
+	if (links_only && (rc == -1 || (rc == 0 && rec.bare)))
+		rc = RECORD_TEXT;
 	if (rc == RECORD_TEXT) {
 		if (mode != 'c')
 			write_text_line(lr);
@@ -687,8 +691,12 @@ convert_book(struct linereader *lr)
 	for (i = 0; i < book.n && !run_stopped(); i++) {
 		sb_clear(&name);
 		sb_add(&name, lr->name, strlen(lr->name));
-		sb_addc(&name, ':');
-		sb_add(&name, book.sheet[i].name, strlen(book.sheet[i].name));
+		/* A document's text is named by its file alone. */
+		if (book.sheet[i].name != NULL) {
+			sb_addc(&name, ':');
+			sb_add(&name, book.sheet[i].name,
+			    strlen(book.sheet[i].name));
+		}
 		/* The reader takes the sheet's text. */
 		lr_attach_text(&sheet, book.sheet[i].text, book.sheet[i].len,
 		    name.s);
@@ -698,7 +706,10 @@ convert_book(struct linereader *lr)
 		warn_cells(name.s, &book.sheet[i].cut, "a hyperlink's "
 		    "address is 255 characters long, as LibreOffice cuts a "
 		    "longer one in an .xlsx: its game may be cut short");
-		if ((s = convert_lines(&sheet, 0)) > status)
+		links_only = book.sheet[i].name == NULL;
+		s = convert_lines(&sheet, 0);
+		links_only = 0;
+		if (s > status)
 			status = s;
 		lr_close(&sheet);
 	}

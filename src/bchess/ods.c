@@ -20,28 +20,7 @@
 #define NS_OFFICE	"urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 #define NS_XLINK	"http://www.w3.org/1999/xlink"
 
-static void	 ods_text(struct strbuf *, const char *, int *);
 static void	 ods_link(struct reader *, size_t, const char *);
-
-/*
- * Text of an .ods paragraph: white space (space, tab, line end) runs as
- * one space, none at the start of the paragraph; *space says whether
- * the text so far ends in such a space.
- */
-static void
-ods_text(struct strbuf *sb, const char *s, int *space)
-{
-	for (; *s != '\0'; s++) {
-		if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
-			if (!*space)
-				sb_addc(sb, ' ');
-			*space = 1;
-		} else {
-			sb_addc(sb, *s);
-			*space = 0;
-		}
-	}
-}
 
 /*
  * The end of a hyperlink of an .ods paragraph (text:a), whose text began
@@ -80,20 +59,13 @@ ods_read(struct reader *rd)
 
 	if (part_read(rd, "content.xml") == -1 || (x = part_xml(rd)) == NULL)
 		return -1;
-	while ((rc = xml_next(rd, x, &t)) == 1) {
-		if (skip >= 0) {
-			if (t == XML_READER_TYPE_END_ELEMENT &&
-			    xmlTextReaderDepth(x) == skip)
-				skip = -1;
-			continue;
-		}
+	while ((rc = xml_next_kept(rd, x, &t, &skip)) == 1) {
 		empty = t == XML_READER_TYPE_ELEMENT &&
 		    xmlTextReaderIsEmptyElement(x);
 		if (t == XML_READER_TYPE_ELEMENT && (xml_named(x, NS_OFFICE,
 		    "annotation") || (in_cell && xml_named(x, NS_TABLE,
 		    "table")))) {
-			if (!empty)
-				skip = xmlTextReaderDepth(x);
+			xml_skip(x, &skip);
 			continue;
 		}
 		if (xml_named(x, NS_TABLE, "table")) {
@@ -200,7 +172,7 @@ ods_read(struct reader *rd)
 			    't' ? '\t' : '\n');
 			space = 1;
 		} else if (in_p && xml_is_text(t)) {
-			ods_text(&rd->w.cell,
+			odf_text(&rd->w.cell,
 			    (const char *)xmlTextReaderConstValue(x), &space);
 		}
 	}

@@ -2,7 +2,9 @@
  * package.c: the parts of an office document's ZIP archive (zipread.c
  * unpacks them, each within ZIP_FILE_MAX) and their XML, read by libxml2
  * a node at a time: no DTD, no network, the first error caught as text
- * for a message naming the part.
+ * for a message naming the part.  Also what the formats share: the
+ * relationships of an Office Open XML part (the targets of its links),
+ * and the white space of an OpenDocument paragraph.
  */
 
 #include "config.h"
@@ -97,6 +99,35 @@ xml_next(struct reader *rd, xmlTextReaderPtr x, int *type)
 	return 1;
 }
 
+/*
+ * The next node of x that is not inside an element left out: as
+ * xml_next, the nodes up to the end of the element at depth *skip (if
+ * it is 0 or more) passed over.  A reader leaves an element out with
+ * xml_skip.
+ */
+int
+xml_next_kept(struct reader *rd, xmlTextReaderPtr x, int *type, int *skip)
+{
+	int rc;
+
+	while ((rc = xml_next(rd, x, type)) == 1) {
+		if (*skip < 0)
+			return 1;
+		if (*type == XML_READER_TYPE_END_ELEMENT &&
+		    xmlTextReaderDepth(x) == *skip)
+			*skip = -1;
+	}
+	return rc;
+}
+
+/* Leave the element x is at out, if it has content: see xml_next_kept. */
+void
+xml_skip(xmlTextReaderPtr x, int *skip)
+{
+	if (!xmlTextReaderIsEmptyElement(x))
+		*skip = xmlTextReaderDepth(x);
+}
+
 int
 xml_is_text(int type)
 {
@@ -174,4 +205,153 @@ xml_attribute_count(xmlTextReaderPtr x, const char *ns, const char *local,
 		n = 1;
 	xmlFree(v);
 	return n > max ? max : n;
+}
+
+/*
+ * The relationships part of the .xlsx part name into rels, and the
+ * folder of name into dir: xl/workbook.xml's are xl/_rels/workbook.xml.rels,
+ * and the part names they give are relative to xl/.
+ */
+void
+rels_of(const char *name, struct strbuf *rels, struct strbuf *dir)
+{
+	const char *slash = strrchr(name, '/');
+	size_t n = slash != NULL ? (size_t)(slash + 1 - name) : 0;
+
+	sb_clear(rels);
+	sb_add(rels, name, n);
+	sb_add(rels, "_rels/", 6);
+	sb_add(rels, name + n, strlen(name + n));
+	sb_add(rels, ".rels", 5);
+	sb_clear(dir);
+	sb_add(dir, name, n);
+}
+
+/*
+ * From the relationships part rels, the target of the relationship
+ * whose Id is id, or (id NULL) whose Type ends in type, as a part name:
+ * relative to the folder dir unless it starts with '/'.  NULL if there
+ * is none; to be freed.
+ */
+char *
+rels_target(struct reader *rd, const char *rels, const char *dir,
+    const char *id, const char *type)
+{
+	xmlTextReaderPtr x;
+	struct strbuf target = { NULL, 0, 0 };
+	char *v, *found = NULL;
+	size_t n;
+	int t, rc;
+
+	if (part_read(rd, rels) == -1 || (x = part_xml(rd)) == NULL)
+		return NULL;
+	while (found == NULL && (rc = xml_next(rd, x, &t)) == 1) {
+		if (t != XML_READER_TYPE_ELEMENT ||
+		    !xml_named(x, NULL, "Relationship"))
+			continue;
+		v = xml_attribute(x, NULL, id != NULL ? "Id" : "Type");
+		n = v != NULL ? strlen(v) : 0;
+		if (v != NULL && (id != NULL ? strcmp(v, id) == 0 :
+		    n >= strlen(type) &&
+		    strcmp(v + n - strlen(type), type) == 0))
+			found = xml_attribute(x, NULL, "Target");
+		xmlFree(v);
+	}
+	xmlFreeTextReader(x);
+	if (found == NULL)
+		return NULL;
+	if (found[0] != '/')
+		sb_add(&target, dir, strlen(dir));
+	sb_add(&target, found + (found[0] == '/'),
+	    strlen(found) - (found[0] == '/'));
+	xmlFree(found);
+	return target.s;
+}
+
+/*
+ * The hyperlink relationships of an .xlsx part in the relationships part
+ * rels (their targets, the addresses), in order of Id, into *rel: how
+ * many, or -1 if the part is damaged.  A part with none may have no
+ * relationships part.
+ */
+ssize_t
+rels_links(struct reader *rd, const char *rels, struct rel **rel)
+{
+	xmlTextReaderPtr x;
+	size_t index, n = 0;
+	char *type;
+	int t, rc;
+
+	*rel = NULL;
+	if (zr_find(&rd->zr, rels, &index) == -1)
+		return 0;
+	if (part_read(rd, rels) == -1 || (x = part_xml(rd)) == NULL)
+		return -1;
+	while ((rc = xml_next(rd, x, &t)) == 1) {
+		if (t != XML_READER_TYPE_ELEMENT ||
+		    !xml_named(x, NULL, "Relationship"))
+			continue;
+		type = xml_attribute(x, NULL, "Type");
+		if (type != NULL && strlen(type) >= 10 &&
+		    strcmp(type + strlen(type) - 10, "/hyperlink") == 0) {
+			*rel = xreallocarray(*rel, n + 1, sizeof(**rel));
+			(*rel)[n].id = xml_attribute(x, NULL, "Id");
+			(*rel)[n].target = xml_attribute(x, NULL, "Target");
+			if ((*rel)[n].id != NULL && (*rel)[n].target != NULL)
+				n++;
+			else {
+				xmlFree((*rel)[n].id);
+				xmlFree((*rel)[n].target);
+			}
+		}
+		xmlFree(type);
+	}
+	xmlFreeTextReader(x);
+	if (n > 1)
+		qsort(*rel, n, sizeof(**rel), rel_order);
+	if (rc == -1) {
+		rels_free(*rel, n);
+		*rel = NULL;
+		return -1;
+	}
+	return (ssize_t)n;
+}
+
+int
+rel_order(const void *a, const void *b)
+{
+	return strcmp(((const struct rel *)a)->id,
+	    ((const struct rel *)b)->id);
+}
+
+void
+rels_free(struct rel *rel, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		xmlFree(rel[i].id);
+		xmlFree(rel[i].target);
+	}
+	free(rel);
+}
+
+/*
+ * Text of an .ods paragraph: white space (space, tab, line end) runs as
+ * one space, none at the start of the paragraph; *space says whether
+ * the text so far ends in such a space.
+ */
+void
+odf_text(struct strbuf *sb, const char *s, int *space)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') {
+			if (!*space)
+				sb_addc(sb, ' ');
+			*space = 1;
+		} else {
+			sb_addc(sb, *s);
+			*space = 0;
+		}
+	}
 }

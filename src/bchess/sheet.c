@@ -5,7 +5,8 @@
  * as the spreadsheets save "Text (tab-delimited)", for main.c to convert
  * the links in it as in any text.  book_read tells the format and
  * xlsx.c or ods.c reads it; this file writes each sheet as text, a cell
- * and a row at a time.  package.c reads the archive's parts (zipread.c
+ * and a row at a time.  The text of a word processor's document, read
+ * by docx.c or odt.c, is written the same way a line a paragraph.  package.c reads the archive's parts (zipread.c
  * unpacks them) and libxml2 their XML a node at a time, so no sheet is
  * held as a tree.
  *
@@ -104,6 +105,24 @@ note_cell(struct cells_note *note, uint64_t row)
 }
 
 /*
+ * A line of a document's text (see docx.c and odt.c), as it is: a line
+ * of text is not a row of cells, and is not quoted.
+ */
+int
+put_line(struct reader *rd, const char *s, size_t len)
+{
+	struct writer *w = &rd->w;
+
+	if (len >= BOOK_TEXT_MAX - rd->done - w->text.len)
+		return part_fail(rd, "more than %u MB of text",
+		    (unsigned int)(BOOK_TEXT_MAX >> 20));
+	sb_add(&w->text, s, len);
+	sb_addc(&w->text, '\n');
+	w->rows++;
+	return 0;
+}
+
+/*
  * End the row in hand, row number row (from 1), as many times as
  * repeat: after the rows written so far, an empty line for each row
  * between.  A row with no cell writes nothing.
@@ -156,7 +175,11 @@ sheet_end(struct reader *rd, const char *name)
 
 	b->sheet = xreallocarray(b->sheet, b->n + 1, sizeof(*b->sheet));
 	s = &b->sheet[b->n++];
-	s->name = xstrdup(name != NULL && *name != '\0' ? name : "?");
+	/* A document's text has no name of its own. */
+	if (name == DOCUMENT_TEXT)
+		s->name = NULL;
+	else
+		s->name = xstrdup(name != NULL && *name != '\0' ? name : "?");
 	s->len = rd->w.text.len;
 	rd->done += s->len;
 	s->text = rd->w.text.s != NULL ? rd->w.text.s : xstrdup("");
@@ -196,6 +219,10 @@ book_read(const char *data, size_t len, struct book *book, char *why,
 		} else if (strncmp(rd.part.s, ODS_MIMETYPE,
 		    strlen(ODS_MIMETYPE)) == 0) {
 			status = ods_read(&rd);
+		} else if (strncmp(rd.part.s, ODT_MIMETYPE,
+		    strlen(ODT_MIMETYPE)) == 0 &&
+		    rd.part.s[strlen(ODT_MIMETYPE)] == '\0') {
+			status = odt_read(&rd);
 		} else {
 			snprintf(why, whylen, "a document of type %s, which "
 			    "is not read", excerpt(rd.part.s, rd.part.len));
@@ -210,9 +237,14 @@ book_read(const char *data, size_t len, struct book *book, char *why,
 		    strcasecmp(workbook + strlen(workbook) - 12,
 		    "workbook.xml") == 0) {
 			status = xlsx_read(&rd, workbook);
+		} else if (workbook != NULL && strlen(workbook) >= 12 &&
+		    strcasecmp(workbook + strlen(workbook) - 12,
+		    "document.xml") == 0) {
+			status = docx_read(&rd, workbook);
 		} else if (workbook != NULL) {
-			snprintf(why, whylen, "an Office document that is no "
-			    "workbook (%s), which is not read",
+			snprintf(why, whylen, "an Office document that is "
+			    "neither a workbook nor a text (%s), which is not "
+			    "read",
 			    excerpt(workbook, strlen(workbook)));
 			status = BOOK_DOCUMENT;
 		}

@@ -1,11 +1,14 @@
 /*
- * sheet.h: what the readers of spreadsheets share (sheet.c writes a
- * sheet as text, package.c reads the XML parts of the ZIP archive,
- * xlsx.c and ods.c the two formats).
+ * sheet.h: what the readers of office files share (sheet.c writes a
+ * sheet or a document as text, package.c reads the XML parts of the ZIP
+ * archive and their relationships, xlsx.c, ods.c, docx.c and odt.c the
+ * formats).
  */
 
 #ifndef SHEET_H
 #define SHEET_H
+
+#include <sys/types.h>
 
 #include <stdint.h>
 
@@ -15,6 +18,10 @@
 #include "bchess.h"
 
 #define ODS_MIMETYPE	"application/vnd.oasis.opendocument.spreadsheet"
+#define ODT_MIMETYPE	"application/vnd.oasis.opendocument.text"
+
+/* The name sheet_end is given for the text of a document. */
+#define DOCUMENT_TEXT	((const char *)1)
 
 /* The sheet being written out as text. */
 struct writer {
@@ -51,6 +58,11 @@ struct reader {
 	struct cells_note cut;		/* addresses that may be cut short */
 };
 
+/* A relationship of a part to a hyperlink: its Id and target. */
+struct rel {
+	char		*id, *target;
+};
+
 /*
  * package.c: a part of the archive (part_read) and its XML (part_xml,
  * xml_next); part_fail sets the message of what is wrong, after the
@@ -61,12 +73,21 @@ int		 part_fail(struct reader *, const char *, ...)
 int		 part_read(struct reader *, const char *);
 xmlTextReaderPtr part_xml(struct reader *);
 int		 xml_next(struct reader *, xmlTextReaderPtr, int *);
+int		 xml_next_kept(struct reader *, xmlTextReaderPtr, int *, int *);
+void		 xml_skip(xmlTextReaderPtr, int *);
 int		 xml_is_text(int);
 int		 xml_opens(xmlTextReaderPtr, int);
 int		 xml_named(xmlTextReaderPtr, const char *, const char *);
 char		*xml_attribute(xmlTextReaderPtr, const char *, const char *);
 uint64_t	 xml_attribute_count(xmlTextReaderPtr, const char *,
 		    const char *, uint64_t);
+void		 rels_of(const char *, struct strbuf *, struct strbuf *);
+char		*rels_target(struct reader *, const char *, const char *,
+		    const char *, const char *);
+ssize_t		 rels_links(struct reader *, const char *, struct rel **);
+int		 rel_order(const void *, const void *);
+void		 rels_free(struct rel *, size_t);
+void		 odf_text(struct strbuf *, const char *, int *);
 
 /* sheet.c: the sheet in hand written as text, a cell and a row at a time. */
 int		 put_cell(struct reader *, uint64_t, const char *, size_t);
@@ -74,13 +95,17 @@ int		 put_linked(struct reader *, uint64_t, uint64_t, const char *,
 		    size_t, const char *, size_t, int);
 void		 note_cell(struct cells_note *, uint64_t);
 int		 put_row(struct reader *, uint64_t, uint64_t);
+int		 put_line(struct reader *, const char *, size_t);
 void		 sheet_begin(struct reader *);
 void		 sheet_end(struct reader *, const char *);
 
-/* xlsx.c and ods.c: the sheets of each format. */
-char		*rels_target(struct reader *, const char *, const char *,
-		    const char *, const char *);
+/*
+ * xlsx.c and ods.c: the sheets of each format; docx.c and odt.c: the
+ * text of a document, a line a paragraph.
+ */
 int		 xlsx_read(struct reader *, const char *);
 int		 ods_read(struct reader *);
+int		 docx_read(struct reader *, const char *);
+int		 odt_read(struct reader *);
 
 #endif /* SHEET_H */

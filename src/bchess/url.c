@@ -695,6 +695,7 @@ split_quoted(struct record *rec, size_t first, size_t last)
 		return RECORD_TEXT;
 	k = add_link(rec, first + 1, first + 1, first + 1);
 	k->end = k->link_end = close;
+	rec->bare = 1;
 	return 0;
 }
 
@@ -721,6 +722,7 @@ split_word(struct record *rec, size_t first, size_t last,
 	}
 	k = add_link(rec, first, first, first);
 	k->end = k->link_end = last;
+	rec->bare = 1;
 	return 0;
 }
 
@@ -828,6 +830,7 @@ split_record(struct record *rec, const char *line, size_t len,
 	rec->len = len;
 	rec->nlinks = 0;
 	rec->bom = 0;
+	rec->bare = 0;
 	if (first_line && (why = unread_file(line, len)) != NULL) {
 		rec->unread = 1;
 		return parse_error_set(pe, why, 0, line, len);
@@ -858,6 +861,7 @@ split_record(struct record *rec, const char *line, size_t len,
 			return RECORD_TEXT;
 		k = add_link(rec, first, first, first);
 		k->end = k->link_end = last;
+		rec->bare = 1;
 	}
 	if (rec->nlinks == 0 && last - first >= 3 &&
 	    (rc = split_quoted(rec, first, last)) == RECORD_TEXT)

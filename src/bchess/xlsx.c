@@ -27,13 +27,7 @@
 #define SHOWS_SECONDS	4
 #define FORMATS_BUILTIN	164	/* number formats below are built in */
 
-/* A relationship of an .xlsx part: the Id and the target of a link. */
-struct rel {
-	char		*id, *target;
-};
-
 static void	 add_xstring(struct strbuf *, const char *, size_t);
-static void	 rels_of(const char *, struct strbuf *, struct strbuf *);
 static int	 xlsx_strings(struct reader *, const char *);
 static int	 format_shows(const char *);
 static int	 builtin_shows(unsigned long);
@@ -43,9 +37,6 @@ static int	 xlsx_cell_ref(const char *, uint64_t *, uint64_t *);
 static int	 xlsx_cell_text(struct reader *, const char *,
 		    const struct strbuf *, unsigned long, const char **,
 		    size_t *);
-static ssize_t	 rels_links(struct reader *, const char *, struct rel **);
-static int	 rel_order(const void *, const void *);
-static void	 rels_free(struct rel *, size_t);
 static int	 xlsx_link(struct reader *, xmlTextReaderPtr, const struct rel *,
 		    size_t);
 static int	 xlsx_links(struct reader *, const char *);
@@ -100,67 +91,6 @@ add_xstring(struct strbuf *sb, const char *s, size_t len)
 		start = i + 1;
 	}
 	sb_add(sb, s + start, len - start);
-}
-
-/*
- * The relationships part of the .xlsx part name into rels, and the
- * folder of name into dir: xl/workbook.xml's are xl/_rels/workbook.xml.rels,
- * and the part names they give are relative to xl/.
- */
-static void
-rels_of(const char *name, struct strbuf *rels, struct strbuf *dir)
-{
-	const char *slash = strrchr(name, '/');
-	size_t n = slash != NULL ? (size_t)(slash + 1 - name) : 0;
-
-	sb_clear(rels);
-	sb_add(rels, name, n);
-	sb_add(rels, "_rels/", 6);
-	sb_add(rels, name + n, strlen(name + n));
-	sb_add(rels, ".rels", 5);
-	sb_clear(dir);
-	sb_add(dir, name, n);
-}
-
-/*
- * From the relationships part rels, the target of the relationship
- * whose Id is id, or (id NULL) whose Type ends in type, as a part name:
- * relative to the folder dir unless it starts with '/'.  NULL if there
- * is none; to be freed.
- */
-char *
-rels_target(struct reader *rd, const char *rels, const char *dir,
-    const char *id, const char *type)
-{
-	xmlTextReaderPtr x;
-	struct strbuf target = { NULL, 0, 0 };
-	char *v, *found = NULL;
-	size_t n;
-	int t, rc;
-
-	if (part_read(rd, rels) == -1 || (x = part_xml(rd)) == NULL)
-		return NULL;
-	while (found == NULL && (rc = xml_next(rd, x, &t)) == 1) {
-		if (t != XML_READER_TYPE_ELEMENT ||
-		    !xml_named(x, NULL, "Relationship"))
-			continue;
-		v = xml_attribute(x, NULL, id != NULL ? "Id" : "Type");
-		n = v != NULL ? strlen(v) : 0;
-		if (v != NULL && (id != NULL ? strcmp(v, id) == 0 :
-		    n >= strlen(type) &&
-		    strcmp(v + n - strlen(type), type) == 0))
-			found = xml_attribute(x, NULL, "Target");
-		xmlFree(v);
-	}
-	xmlFreeTextReader(x);
-	if (found == NULL)
-		return NULL;
-	if (found[0] != '/')
-		sb_add(&target, dir, strlen(dir));
-	sb_add(&target, found + (found[0] == '/'),
-	    strlen(found) - (found[0] == '/'));
-	xmlFree(found);
-	return target.s;
 }
 
 /*
@@ -440,74 +370,6 @@ xlsx_cell_text(struct reader *rd, const char *t, const struct strbuf *v,
 	*text = s;
 	*len = n;
 	return 0;
-}
-
-/*
- * The hyperlink relationships of an .xlsx part in the relationships part
- * rels (their targets, the addresses), in order of Id, into *rel: how
- * many, or -1 if the part is damaged.  A part with none may have no
- * relationships part.
- */
-static ssize_t
-rels_links(struct reader *rd, const char *rels, struct rel **rel)
-{
-	xmlTextReaderPtr x;
-	size_t index, n = 0;
-	char *type;
-	int t, rc;
-
-	*rel = NULL;
-	if (zr_find(&rd->zr, rels, &index) == -1)
-		return 0;
-	if (part_read(rd, rels) == -1 || (x = part_xml(rd)) == NULL)
-		return -1;
-	while ((rc = xml_next(rd, x, &t)) == 1) {
-		if (t != XML_READER_TYPE_ELEMENT ||
-		    !xml_named(x, NULL, "Relationship"))
-			continue;
-		type = xml_attribute(x, NULL, "Type");
-		if (type != NULL && strlen(type) >= 10 &&
-		    strcmp(type + strlen(type) - 10, "/hyperlink") == 0) {
-			*rel = xreallocarray(*rel, n + 1, sizeof(**rel));
-			(*rel)[n].id = xml_attribute(x, NULL, "Id");
-			(*rel)[n].target = xml_attribute(x, NULL, "Target");
-			if ((*rel)[n].id != NULL && (*rel)[n].target != NULL)
-				n++;
-			else {
-				xmlFree((*rel)[n].id);
-				xmlFree((*rel)[n].target);
-			}
-		}
-		xmlFree(type);
-	}
-	xmlFreeTextReader(x);
-	if (n > 1)
-		qsort(*rel, n, sizeof(**rel), rel_order);
-	if (rc == -1) {
-		rels_free(*rel, n);
-		*rel = NULL;
-		return -1;
-	}
-	return (ssize_t)n;
-}
-
-static int
-rel_order(const void *a, const void *b)
-{
-	return strcmp(((const struct rel *)a)->id,
-	    ((const struct rel *)b)->id);
-}
-
-static void
-rels_free(struct rel *rel, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		xmlFree(rel[i].id);
-		xmlFree(rel[i].target);
-	}
-	free(rel);
 }
 
 /*

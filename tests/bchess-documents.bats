@@ -1,0 +1,91 @@
+#!/usr/bin/env bats
+# bchess-pack: the links in word processors' documents, .docx and .odt.
+
+load helpers
+
+d=$data/bchess-documents
+ex1=https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-0,m-4-5-4-6-0,m-2-1-3-1-0,m-3-5-3-6-0,m-3-1-4-1-0,m-4-3-4-2-0,m-4-1-5-1-0,e-l
+ex1c=https://www.joonas.io/buffalo-chess/?l=nu1dpf9jh9hpoxpv-2j4-l
+ex2c=https://www.joonas.io/buffalo-chess/?l=ns2ppgav-14-w
+ex3c=https://www.joonas.io/buffalo-chess/?l=ns2ppgavgr-3d-l
+
+# docx OUT BODY [RELS]: a .docx whose <w:body> holds BODY, its main
+# part's relationships RELS.
+docx() {
+	local t=$BATS_TEST_TMPDIR/w
+	mkdir -p "$t"
+	printf '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>' >"$t/rels"
+	printf '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><w:body>%s</w:body></w:document>' \
+	    "$2" >"$t/document.xml"
+	printf '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">%s</Relationships>' \
+	    "${3:-}" >"$t/document.rels"
+	zip-driver "$1" "_rels/.rels=$t/rels" "word/document.xml=$t/document.xml" \
+	    "word/_rels/document.xml.rels=$t/document.rels"
+}
+
+# odt OUT TEXT: an .odt whose <office:text> holds TEXT.
+odt() {
+	local t=$BATS_TEST_TMPDIR/o
+	mkdir -p "$t"
+	printf 'application/vnd.oasis.opendocument.text' >"$t/mimetype"
+	printf '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:xlink="http://www.w3.org/1999/xlink"><office:body><office:text>%s</office:text></office:body></office:document-content>' \
+	    "$2" >"$t/content.xml"
+	zip-driver "$1" "-mimetype=$t/mimetype" "content.xml=$t/content.xml"
+}
+
+@test "a .docx and an .odt LibreOffice saved: a line a paragraph, links behind words written after them, notes and comments left out" {
+	want=$(printf '%s\n' "My games" \
+	    "Against Jönssön: game 1 <$ex1c>, won." "$ex2c" \
+	    "see this one <$ex3c>" "typed: $ex2c" "Bo" "game 3 <$ex1c>" \
+	    "first line" "second: $ex3c" "$(printf 'a\tb and "quoted" after')" \
+	    "" "last one")
+	for f in links.docx links.odt; do
+		run --separate-stderr bchess-pack "$d/$f"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$want" ]
+		[ -z "$stderr" ]
+	done
+	# A word alone in a paragraph ("Bo") is a word, not a payload, as
+	# it would be in a file of payloads; links convert to any format.
+	run bchess-pack -f legacy "$d/links.odt"
+	[ "${lines[5]}" = "Bo" ]
+	# In text a legacy link's commas are escaped, as they would end it.
+	[ "${lines[6]}" = "game 3 <$(printf '%s\n' "$ex1" | sed 's/,/%2C/g')>" ]
+}
+
+@test "a .docx's hyperlinks, HYPERLINK fields, tabs, breaks, text boxes and tracked changes" {
+	rel='<Relationship Id="%s" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="%s" TargetMode="External"/>'
+	docx "$BATS_TEST_TMPDIR/a.docx" \
+	    '<w:p><w:pPr><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs></w:pPr><w:r><w:t xml:space="preserve">see </w:t></w:r><w:hyperlink r:id="rId5"><w:r><w:t>game 1</w:t></w:r></w:hyperlink><w:r><w:tab/><w:t>and</w:t></w:r></w:p><w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> HYPERLINK "'"$ex1"'" \o "a tip" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>field</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> page </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>PAGE</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>3</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p><w:p><w:fldSimple w:instr=" HYPERLINK &quot;'"$ex1"'&quot; "><w:r><w:t>simple</w:t></w:r></w:fldSimple><w:r><w:t xml:space="preserve"> </w:t></w:r><w:hyperlink w:anchor="top"><w:r><w:t>back</w:t></w:r></w:hyperlink><w:r><w:br/><w:t>next line</w:t></w:r></w:p><w:p><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:txbxContent><w:p><w:r><w:t>in a box</w:t></w:r></w:p></w:txbxContent></mc:Choice><mc:Fallback><w:txbxContent><w:p><w:r><w:t>in a box</w:t></w:r></w:p></w:txbxContent></mc:Fallback></mc:AlternateContent></w:r></w:p><w:p><w:del><w:r><w:delText>gone</w:delText></w:r></w:del><w:moveFrom><w:r><w:t>moved</w:t></w:r></w:moveFrom><w:r><w:t>kept</w:t></w:r><w:moveTo><w:r><w:t xml:space="preserve"> moved</w:t></w:r></w:moveTo></w:p><w:p/><w:p><w:r><w:t>nu1dpf9jh9hpoxpv-2j4-l</w:t></w:r></w:p>' \
+	    "$(printf "$rel" rId5 "$ex1")"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/a.docx"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' "$(printf 'see game 1 <%s>\tand' "$ex1c")" \
+	    "field <$ex1c> page 3" "simple <$ex1c> back" "next line" \
+	    "in a box" "" "kept moved" "" "nu1dpf9jh9hpoxpv-2j4-l")" ]
+	[ -z "$stderr" ]
+}
+
+@test "an .odt's notes and tracked changes are left out; a bad link is reported at its line, named by the file alone" {
+	odt "$BATS_TEST_TMPDIR/a.odt" '<text:tracked-changes><text:changed-region text:id="c1"><text:deletion><text:p>deleted</text:p></text:deletion></text:changed-region></text:tracked-changes><text:p>one<text:note><text:note-body><text:p>a note</text:p></text:note-body></text:note></text:p><text:p>  two   words </text:p><text:p>bad: https://www.joonas.io/buffalo-chess/?l=m-4-4-9-9-0</text:p>'
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/a.odt"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(printf 'one\ntwo words\nbad: https://www.joonas.io/buffalo-chess/?l=m-4-4-9-9-0')" ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/a.odt:3: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+}
+
+@test "a damaged or oversized document is refused by name, nothing of it written" {
+	docx "$BATS_TEST_TMPDIR/bad.docx" '<w:p><w:r><w:t>x</w:r></w:p>'
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/bad.docx"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[[ "$stderr" == "bchess-pack: $BATS_TEST_TMPDIR/bad.docx: word/document.xml: not well-formed XML at line 1: "* ]]
+	# 256 MB of text from a few kB: a paragraph of a million spaces,
+	# 300 times.
+	p='<text:p>x<text:s text:c="1000000"/>x</text:p>'
+	odt "$BATS_TEST_TMPDIR/big.odt" "$(for i in $(seq 300); do printf '%s' "$p"; done)"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/big.odt"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/big.odt: content.xml: more than 256 MB of text" ]
+}
