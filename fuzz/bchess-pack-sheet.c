@@ -1,4 +1,4 @@
-/* fuzz-sources: src/bchess/sheet.c src/bchess/package.c src/bchess/xlsx.c src/bchess/ods.c src/bchess/hyperlink.c */
+/* fuzz-sources: src/bchess/sheet.c src/bchess/package.c src/bchess/xlsx.c src/bchess/ods.c src/bchess/docx.c src/bchess/odt.c src/bchess/hyperlink.c */
 /*
  * bchess-pack-sheet.c: libFuzzer harness for the spreadsheet reader.
  * Any input is read as a ZIP archive without a crash, a leak or a
@@ -7,7 +7,9 @@
  * or 'o' is made into one: the rest of it, stored, as the only sheet of
  * an .xlsx (its shared strings the first 200 bytes, if the second byte
  * is odd; with relationships of hyperlinks for <hyperlink r:id="h1">
- * to "h3", if its bit 2 is set) or as the content.xml of an .ods.
+ * to "h3", if its bit 2 is set) or as the content.xml of an .ods; and
+ * one whose first byte is 'd' or 't' as the main part of a .docx (with
+ * the same relationships) or the content.xml of an .odt.
  */
 
 #include "config.h"
@@ -25,6 +27,9 @@ int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 static const char rels[] = "<Relationships><Relationship Id=\"r\" "
     "Type=\"x/officeDocument\" Target=\"xl/workbook.xml\"/>"
+    "</Relationships>";
+static const char docx_rels[] = "<Relationships><Relationship Id=\"r\" "
+    "Type=\"x/officeDocument\" Target=\"word/document.xml\"/>"
     "</Relationships>";
 static const char workbook[] = "<workbook><sheets><sheet name=\"S\" "
     "r:id=\"rId1\" xmlns:r=\"r\"/></sheets></workbook>";
@@ -88,17 +93,25 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char why[256], *buf = NULL;
 	size_t len = size, split;
 
-	if (size >= 2 && (data[0] == 'x' || data[0] == 'o')) {
+	if (size >= 2 && data[0] != 0 && strchr("xotd", data[0]) != NULL) {
 		zip_error_init(&ze);
 		src = zip_source_buffer_create(NULL, 0, 0, &ze);
 		if (src == NULL || (za = zip_open_from_source(src,
 		    ZIP_TRUNCATE, &ze)) == NULL)
 			abort();
 		zip_source_keep(src);
-		if (data[0] == 'o') {
-			add(za, "mimetype", "application/vnd.oasis."
-			    "opendocument.spreadsheet", 46);
+		if (data[0] == 'o' || data[0] == 't') {
+			add(za, "mimetype", data[0] == 'o' ?
+			    "application/vnd.oasis.opendocument.spreadsheet" :
+			    "application/vnd.oasis.opendocument.text",
+			    data[0] == 'o' ? 46 : 39);
 			add(za, "content.xml", data + 1, size - 1);
+		} else if (data[0] == 'd') {
+			add(za, "_rels/.rels", docx_rels,
+			    sizeof(docx_rels) - 1);
+			add(za, "word/document.xml", data + 1, size - 1);
+			add(za, "word/_rels/document.xml.rels", sheet_rels,
+			    sizeof(sheet_rels) - 1);
 		} else {
 			split = (data[1] & 1) && size > 202 ? 202 : 2;
 			add(za, "_rels/.rels", rels, sizeof(rels) - 1);
