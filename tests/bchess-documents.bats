@@ -38,6 +38,7 @@ odt() {
 	    "Against Jönssön: game 1 <$ex1c>, won." "$ex2c" \
 	    "see this one <$ex3c>" "typed: $ex2c" "Bo" "game 3 <$ex1c>" \
 	    "first line" "second: $ex3c" "$(printf 'a\tb and "quoted" after')" \
+	    "with a fragment: game 4 <https://www.joonas.io/buffalo-chess/?lang=ko&l=ns2p-4-l#replay>" \
 	    "" "last one")
 	for f in links.docx links.odt; do
 		run --separate-stderr bchess-pack "$d/$f"
@@ -56,13 +57,14 @@ odt() {
 @test "a .docx's hyperlinks, HYPERLINK fields, tabs, breaks, text boxes and tracked changes" {
 	rel='<Relationship Id="%s" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="%s" TargetMode="External"/>'
 	docx "$BATS_TEST_TMPDIR/a.docx" \
-	    '<w:p><w:pPr><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs></w:pPr><w:r><w:t xml:space="preserve">see </w:t></w:r><w:hyperlink r:id="rId5"><w:r><w:t>game 1</w:t></w:r></w:hyperlink><w:r><w:tab/><w:t>and</w:t></w:r></w:p><w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> HYPERLINK "'"$ex1"'" \o "a tip" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>field</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> page </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>PAGE</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>3</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p><w:p><w:fldSimple w:instr=" HYPERLINK &quot;'"$ex1"'&quot; "><w:r><w:t>simple</w:t></w:r></w:fldSimple><w:r><w:t xml:space="preserve"> </w:t></w:r><w:hyperlink w:anchor="top"><w:r><w:t>back</w:t></w:r></w:hyperlink><w:r><w:br/><w:t>next line</w:t></w:r></w:p><w:p><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:txbxContent><w:p><w:r><w:t>in a box</w:t></w:r></w:p></w:txbxContent></mc:Choice><mc:Fallback><w:txbxContent><w:p><w:r><w:t>in a box</w:t></w:r></w:p></w:txbxContent></mc:Fallback></mc:AlternateContent></w:r></w:p><w:p><w:del><w:r><w:delText>gone</w:delText></w:r></w:del><w:moveFrom><w:r><w:t>moved</w:t></w:r></w:moveFrom><w:r><w:t>kept</w:t></w:r><w:moveTo><w:r><w:t xml:space="preserve"> moved</w:t></w:r></w:moveTo></w:p><w:p/><w:p><w:r><w:t>nu1dpf9jh9hpoxpv-2j4-l</w:t></w:r></w:p>' \
+	    '<w:p><w:pPr><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs></w:pPr><w:r><w:t xml:space="preserve">see </w:t></w:r><w:hyperlink r:id="rId5"><w:r><w:t>game 1</w:t></w:r></w:hyperlink><w:r><w:tab/><w:t>and</w:t></w:r></w:p><w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> HYPERLINK "'"$ex1"'" \o "a tip" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>field</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> page </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>PAGE</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>3</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p><w:p><w:fldSimple w:instr=" HYPERLINK &quot;'"$ex1"'&quot; "><w:r><w:t>simple</w:t></w:r></w:fldSimple><w:r><w:t xml:space="preserve"> </w:t></w:r><w:hyperlink w:anchor="top"><w:r><w:t>back</w:t></w:r></w:hyperlink><w:r><w:br/><w:t>next line</w:t></w:r></w:p><w:p><w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:txbxContent><w:p><w:r><w:t>in a box</w:t></w:r></w:p></w:txbxContent></mc:Choice><mc:Fallback><w:txbxContent><w:p><w:r><w:t>in a box</w:t></w:r></w:p></w:txbxContent></mc:Fallback></mc:AlternateContent></w:r></w:p><w:p><w:del><w:r><w:delText>gone</w:delText></w:r></w:del><w:moveFrom><w:r><w:t>moved</w:t></w:r></w:moveFrom><w:r><w:t>kept</w:t></w:r><w:moveTo><w:r><w:t xml:space="preserve"> moved</w:t></w:r></w:moveTo></w:p><w:p/><w:p><w:r><w:t>nu1dpf9jh9hpoxpv-2j4-l</w:t></w:r></w:p><w:p><w:hyperlink r:id="rId5" w:anchor="replay"><w:r><w:t>at</w:t></w:r></w:hyperlink><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText>HYPERLINK \l "top"</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t xml:space="preserve"> up</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>' \
 	    "$(printf "$rel" rId5 "$ex1")"
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/a.docx"
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(printf '%s\n' "$(printf 'see game 1 <%s>\tand' "$ex1c")" \
 	    "field <$ex1c> page 3" "simple <$ex1c> back" "next line" \
-	    "in a box" "" "kept moved" "" "nu1dpf9jh9hpoxpv-2j4-l")" ]
+	    "in a box" "" "kept moved" "" "nu1dpf9jh9hpoxpv-2j4-l" \
+	    "at <$ex1c#replay> up")" ]
 	[ -z "$stderr" ]
 }
 

@@ -148,6 +148,16 @@ docx_element(struct docx *d, xmlTextReaderPtr x, int t)
 			xmlFree(key.id);
 			link_open(d, 0, found != NULL ? found->target : NULL,
 			    found != NULL ? strlen(found->target) : 0);
+			/* A place in the target, after a #. */
+			v = xml_attribute(x, NS_W, "anchor");
+			if (found != NULL && v != NULL && *v != '\0' &&
+			    d->nlink <= LINKS_OPEN &&
+			    strchr(found->target, '#') == NULL) {
+				l = &d->link[d->nlink - 1];
+				sb_addc(&l->address, '#');
+				sb_add(&l->address, v, strlen(v));
+			}
+			xmlFree(v);
 		}
 		if (t == XML_READER_TYPE_END_ELEMENT || empty)
 			link_close(d);

@@ -154,15 +154,18 @@ formula_link(const char *f, struct strbuf *address)
 
 /*
  * The address of a HYPERLINK field of a word processor's document, from
- * its instruction (HYPERLINK "address" \o "tip"), into address: 1 if it
- * has one; 0 if the field is another, or a HYPERLINK to a place in the
- * document alone (\l "bookmark").  Switches that take an argument (\l,
- * \o, \t) have it skipped.
+ * its instruction (HYPERLINK "address" \l "place" \o "tip"), into
+ * address, the place after a # (as LibreOffice writes a link's
+ * fragment): 1 if it has one; 0 if the field is another, or a HYPERLINK
+ * to a place in the document alone.  The arguments of the other
+ * switches that take one (\o, \t) are passed over.
  */
 int
 field_link(const char *instr, struct strbuf *address)
 {
 	const char *p = skip_spaces(instr), *end;
+	struct strbuf *into;
+	struct strbuf place = { NULL, 0, 0 };
 	int skip = 0;
 
 	sb_clear(address);
@@ -177,21 +180,27 @@ field_link(const char *instr, struct strbuf *address)
 			end = p + strcspn(p, " \t\r\n");
 		}
 		if (*p == '\\' && end - p == 2) {
-			skip = strchr("lot", p[1] | 0x20) != NULL;
+			skip = (p[1] | 0x20) == 'l' ? 2 :
+			    strchr("ot", p[1] | 0x20) != NULL;
 			continue;
 		}
-		if (skip) {
-			skip = 0;
+		into = skip == 2 ? &place : skip == 0 && address->len == 0 ?
+		    address : NULL;
+		skip = 0;
+		if (into == NULL)
 			continue;
-		}
-		if (address->len == 0) {
-			if (*p == '"')
-				sb_add(address, p + 1, (size_t)(end - p - 1 -
-				    (end[-1] == '"' && end - p > 1)));
-			else
-				sb_add(address, p, (size_t)(end - p));
-		}
+		if (*p == '"')
+			sb_add(into, p + 1, (size_t)(end - p - 1 -
+			    (end[-1] == '"' && end - p > 1)));
+		else
+			sb_add(into, p, (size_t)(end - p));
 	}
+	if (address->len > 0 && place.len > 0 &&
+	    memchr(address->s, '#', address->len) == NULL) {
+		sb_addc(address, '#');
+		sb_add(address, place.s, place.len);
+	}
+	sb_free(&place);
 	return address->len > 0;
 }
 
