@@ -33,8 +33,7 @@
  */
 struct open_link {
 	size_t		 at;
-	int		 field;		/* a field: its instruction is read */
-	struct strbuf	 instr;
+	struct strbuf	 instr;		/* a field's instruction */
 	struct strbuf	 address;
 };
 
@@ -48,17 +47,17 @@ struct docx {
 	int		 in_tabs;	/* in a paragraph's tab stops */
 };
 
-static void	 link_open(struct docx *, int, const char *, size_t);
+static void	 link_open(struct docx *, const char *, size_t);
 static void	 link_close(struct docx *);
 static int	 line_end(struct docx *);
 static int	 docx_element(struct docx *, xmlTextReaderPtr, int);
 
 /*
- * A hyperlink or field begins (a field if field), its address address
- * (NULL: none yet).  Those past LINKS_OPEN deep are counted, not kept.
+ * A hyperlink or field begins, its address address (NULL: none yet).
+ * Those past LINKS_OPEN deep are counted, not kept.
  */
 static void
-link_open(struct docx *d, int field, const char *address, size_t len)
+link_open(struct docx *d, const char *address, size_t len)
 {
 	struct open_link *l;
 
@@ -66,7 +65,6 @@ link_open(struct docx *d, int field, const char *address, size_t len)
 		return;
 	l = &d->link[d->nlink - 1];
 	l->at = d->rd->w.cell.len;
-	l->field = field;
 	sb_clear(&l->instr);
 	sb_clear(&l->address);
 	if (address != NULL)
@@ -146,7 +144,7 @@ docx_element(struct docx *d, xmlTextReaderPtr x, int t)
 			    bsearch(&key, d->rel, d->nrel, sizeof(*d->rel),
 			    rel_order) : NULL;
 			xmlFree(key.id);
-			link_open(d, 0, found != NULL ? found->target : NULL,
+			link_open(d, found != NULL ? found->target : NULL,
 			    found != NULL ? strlen(found->target) : 0);
 			/* A place in the target, after a #. */
 			v = xml_attribute(x, NS_W, "anchor");
@@ -163,7 +161,7 @@ docx_element(struct docx *d, xmlTextReaderPtr x, int t)
 			link_close(d);
 	} else if (xml_named(x, NS_W, "fldSimple")) {
 		if (t == XML_READER_TYPE_ELEMENT) {
-			link_open(d, 1, NULL, 0);
+			link_open(d, NULL, 0);
 			v = xml_attribute(x, NS_W, "instr");
 			if (v != NULL && d->nlink <= LINKS_OPEN) {
 				l = &d->link[d->nlink - 1];
@@ -177,7 +175,7 @@ docx_element(struct docx *d, xmlTextReaderPtr x, int t)
 	    t == XML_READER_TYPE_ELEMENT) {
 		v = xml_attribute(x, NS_W, "fldCharType");
 		if (v != NULL && strcmp(v, "begin") == 0) {
-			link_open(d, 1, NULL, 0);
+			link_open(d, NULL, 0);
 		} else if (v != NULL && strcmp(v, "separate") == 0 &&
 		    d->nlink > 0 && d->nlink <= LINKS_OPEN) {
 			/* The field's result, its text, follows. */
