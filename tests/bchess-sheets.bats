@@ -319,5 +319,5 @@ ods() {
 	printf '\320\317\021\340\241\261\032\341\000\000\n' >"$BATS_TEST_TMPDIR/links.xls"
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/links.xls"
 	[ "$status" -eq 1 ]
-	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/links.xls:1: an .xls spreadsheet of Excel 97-2003, or one saved with a password, which is not read (save it as .xlsx, .ods or CSV) ("* ]]
+	[[ "${stderr_lines[0]}" == "bchess-pack: $BATS_TEST_TMPDIR/links.xls:1: a file of Office 97-2003 (.xls, .doc, .ppt), or one saved with a password, which is not read (save it as .xlsx, .docx, .ods, .odt or CSV) ("* ]]
 }

@@ -71,9 +71,9 @@ static const char *const game_addresses[] = {
 
 static const char cut_by_soft_break[] = "a soft line break of "
     "quoted-printable mail cuts the link (decode the mail first)";
-static const char ole_file[] = "an .xls spreadsheet of Excel 97-2003, or "
-    "one saved with a password, which is not read (save it as .xlsx, .ods "
-    "or CSV)";
+static const char ole_file[] = "a file of Office 97-2003 (.xls, .doc, "
+    ".ppt), or one saved with a password, which is not read (save it as "
+    ".xlsx, .docx, .ods, .odt or CSV)";
 static const char wide_not_named[] = "UTF-16 or UTF-32 text without a "
     "byte order mark, not in the encoding -E names (leave -E out, or name "
     "its encoding)";
@@ -789,9 +789,10 @@ percent_decode(struct record *rec, const char *p, size_t len)
 /*
  * What a file that is not text of lines is, from its first line: UTF-16
  * or UTF-32 without a byte order mark when -E names another encoding
- * (without -E, main.c reads it as what it is), or an Excel 97-2003 file
- * (OLE2, as a workbook with a password is too; main.c reads the ZIP
- * archives of later spreadsheets); NULL for text.
+ * (without -E, main.c reads it as what it is), or a file of Office
+ * 97-2003 (OLE2, which a spreadsheet, a text and a document saved with
+ * a password all are; main.c reads the ZIP archives of later ones);
+ * NULL for text.
  */
 static const char *
 unread_file(const char *line, size_t len)
