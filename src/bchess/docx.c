@@ -81,12 +81,8 @@ link_close(struct docx *d)
 	if (d->nlink == 0 || d->nlink-- > LINKS_OPEN)
 		return;
 	l = &d->link[d->nlink];
-	if (l->address.len == 0 || l->at > cell->len)
-		return;
-	link_text(&d->rd->w.linked, cell->s != NULL ? cell->s + l->at : "",
-	    cell->len - l->at, l->address.s, l->address.len);
-	cell->len = l->at;
-	sb_add(cell, d->rd->w.linked.s, d->rd->w.linked.len);
+	if (l->address.len > 0 && l->at <= cell->len)
+		put_link_at(d->rd, l->at, l->address.s, l->address.len);
 }
 
 /*

@@ -20,24 +20,6 @@
 #define NS_OFFICE	"urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 #define NS_XLINK	"http://www.w3.org/1999/xlink"
 
-static void	 ods_link(struct reader *, size_t, const char *);
-
-/*
- * The end of a hyperlink of an .ods paragraph (text:a), whose text began
- * at byte at of the cell in hand: its address after it, as link_text
- * says.
- */
-static void
-ods_link(struct reader *rd, size_t at, const char *address)
-{
-	struct strbuf *cell = &rd->w.cell;
-
-	/* An empty cell's text may be the NULL of an empty strbuf. */
-	link_text(&rd->w.linked, cell->s != NULL ? cell->s + at : "",
-	    cell->len - at, address, strlen(address));
-	cell->len = at;
-	sb_add(cell, rd->w.linked.s, rd->w.linked.len);
-}
 
 /*
  * An .ods: the tables of content.xml.  A cell's text is its paragraphs,
@@ -119,7 +101,7 @@ ods_read(struct reader *rd)
 				continue;
 			in_cell = 0;
 			if (linked == 1)
-				ods_link(rd, 0, rd->address.s);
+				put_link_at(rd, 0, rd->address.s, rd->address.len);
 			for (k = 0; rd->w.cell.len > 0 && k < cols_rep; k++)
 				if ((rc = put_cell(rd, col + k, rd->w.cell.s,
 				    rd->w.cell.len)) == -1)
@@ -149,7 +131,7 @@ ods_read(struct reader *rd)
 			}
 			if (href != NULL && (empty ||
 			    t == XML_READER_TYPE_END_ELEMENT)) {
-				ods_link(rd, link_at, href);
+				put_link_at(rd, link_at, href, strlen(href));
 				xmlFree(href);
 				href = NULL;
 				space = 0;

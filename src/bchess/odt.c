@@ -96,13 +96,7 @@ odt_read(struct reader *rd)
 			}
 			if (href != NULL && (empty ||
 			    t == XML_READER_TYPE_END_ELEMENT)) {
-				if (link_at > cell->len)
-					link_at = 0;
-				link_text(&rd->w.linked, cell->s != NULL ?
-				    cell->s + link_at : "", cell->len - link_at,
-				    href, strlen(href));
-				cell->len = link_at;
-				sb_add(cell, rd->w.linked.s, rd->w.linked.len);
+				put_link_at(rd, link_at, href, strlen(href));
 				xmlFree(href);
 				href = NULL;
 				space = 0;

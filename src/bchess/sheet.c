@@ -97,6 +97,25 @@ put_linked(struct reader *rd, uint64_t row, uint64_t col, const char *s,
 	return put_cell(rd, col, rd->w.linked.s, rd->w.linked.len);
 }
 
+/*
+ * The end of a link in the text in hand (a cell's or a paragraph's),
+ * whose text began at byte at: its address after it, as link_text says.
+ */
+void
+put_link_at(struct reader *rd, size_t at, const char *address, size_t alen)
+{
+	struct strbuf *cell = &rd->w.cell;
+
+	if (at > cell->len)
+		at = 0;
+	/* An empty text may be the NULL of an empty strbuf. */
+	link_text(&rd->w.linked, cell->s != NULL ? cell->s + at : "",
+	    cell->len - at, address, alen);
+	cell->len = at;
+	sb_add(cell, rd->w.linked.s, rd->w.linked.len);
+}
+
+/* A cell at row for a warning, counted. */
 void
 note_cell(struct cells_note *note, uint64_t row)
 {

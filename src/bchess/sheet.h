@@ -93,6 +93,7 @@ void		 odf_text(struct strbuf *, const char *, int *);
 int		 put_cell(struct reader *, uint64_t, const char *, size_t);
 int		 put_linked(struct reader *, uint64_t, uint64_t, const char *,
 		    size_t, const char *, size_t, int);
+void		 put_link_at(struct reader *, size_t, const char *, size_t);
 void		 note_cell(struct cells_note *, uint64_t);
 int		 put_row(struct reader *, uint64_t, uint64_t);
 int		 put_line(struct reader *, const char *, size_t);
