@@ -61,7 +61,7 @@ for form in old new; do
 	for kind in cut extend change; do
 		damage "$kind" "$tmp/$form" >"$tmp/damaged"
 		total=$(wc -l <"$tmp/damaged")
-		refused=$("$bin" -q "$tmp/damaged" 2>&1 >/dev/null | wc -l)
+		refused=$("$bin" -q -i packed "$tmp/damaged" 2>&1 >/dev/null | wc -l)
 		awk -v f="$form" -v k="$kind" -v t="$total" -v r="$refused" \
 		    'BEGIN { printf "%-8s %-10s %9d %9d %7.2f%%\n", f, k, t, r, 100 * r / t }'
 	done

@@ -21,7 +21,7 @@ random_logs() {	# random_logs N MAX SEED: random legacy logs, no blank lines
 	[ "$output" = "$(vector ex1 compact)" ]
 	run bchess-pack -f base36 <<<"$(vector ex1 legacy)"
 	[ "$output" = "$(vector ex1 base36)" ]
-	run bchess-pack -f legacy <<<"$(vector ex1 base36)"
+	run bchess-pack -i base36 -f legacy <<<"$(vector ex1 base36)"
 	[ "$output" = "$(vector ex1 legacy)" ]
 	run bchess-pack -f legacy <<<"$(vector ex1 compact)"
 	[ "$output" = "$(vector ex1 legacy)" ]
@@ -213,7 +213,7 @@ EOF_CASES
 	[ "$(wc -c <compact)" -gt 20000 ]
 	bchess-pack -q -f legacy compact | cmp - long
 	for f in base36 json packed; do
-		bchess-pack -q -f "$f" long | bchess-pack -q -f legacy | cmp - long
+		bchess-pack -q -f "$f" long | bchess-pack -q -i "$f" -f legacy | cmp - long
 	done
 }
 

@@ -55,6 +55,11 @@ roundtrip() {
 
 @test "every input format packs to the same payload" {
 	for f in legacy compact base36 json; do
+		run bchess-pack -i "$f" -f packed <<<"$(bchess-pack -f "$f" <<<"$(vector ex1 legacy)")"
+		[ "$output" = Gko7dO ]
+	done
+	# A payload that carries a check (or a dash, or braces) is told alone.
+	for f in legacy compact json; do
 		run bchess-pack -f packed <<<"$(bchess-pack -f "$f" <<<"$(vector ex1 legacy)")"
 		[ "$output" = Gko7dO ]
 	done
@@ -178,14 +183,43 @@ EOF
 	[ "$stderr" = "bchess-pack: stdin:1: the check letter does not match (damaged) (Gko7eO)" ]
 }
 
-@test "the payloads of the first versions, without a check letter, read as before" {
+@test "the payloads of the first versions, without a check letter, read as before with -i packed or in a link" {
 	for p in Cko7d Bca X3z6 Cgzdi44vbla7; do
-		run --separate-stderr bchess-pack -f legacy <<<"$p"
+		run --separate-stderr bchess-pack -i packed -f legacy <<<"$p"
 		[ "$status" -eq 0 ]
 		# and pack again to the checked form of the same record.
-		[ "$(bchess-pack -f packed <<<"$p" | bchess-pack -f legacy)" = "$output" ]
+		[ "$(bchess-pack -i packed -f packed <<<"$p" | bchess-pack -f legacy)" = "$output" ]
+		# In a query string it is a payload, whatever its form.
+		[ "$(bchess-pack -f legacy <<<"?l=$p")" = "?l=$output" ]
 	done
 	# The checked letter is four on (Y for X), the digits the same.
-	[ "$(bchess-pack -f packed <<<Bca)" = FcaN ]
-	[ "$(bchess-pack -f packed <<<X3z6)" = Y3z6Q ]
+	[ "$(bchess-pack -i packed -f packed <<<Bca)" = FcaN ]
+	[ "$(bchess-pack -i packed -f packed <<<X3z6)" = Y3z6Q ]
+}
+
+@test "a name alone on its line is not taken for a payload with no check" {
+	# Each of these words decodes as a game of a form that carries no
+	# check: a first packed version (A to D, X) or base36.
+	printf 'Anna\nCarl\nXavier\nAlex\nbowl\nGko7dO\n' >"$BATS_TEST_TMPDIR/names"
+	run --separate-stderr bchess-pack -f legacy "$BATS_TEST_TMPDIR/names"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = Anna ]
+	[ "${lines[3]}" = Alex ]
+	[ "${lines[4]}" = bowl ]
+	[ "${lines[5]}" = "$(vector ex1 legacy)" ]
+	[ "${#lines[@]}" -eq 6 ]
+	[ "${#stderr_lines[@]}" -eq 5 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/names:1: a word that reads as a packed payload of a first version, which has no check letter: not converted (-i packed reads it) (Anna)" ]
+	[ "${stderr_lines[4]}" = "bchess-pack: $BATS_TEST_TMPDIR/names:5: a word that reads as a base36 payload, which has no check: not converted (-i base36 reads it) (bowl)" ]
+	# Named, they are read: the words were games after all.
+	run bchess-pack -i packed -f legacy <<<Anna
+	[ "$status" -eq 0 ]
+	[[ "$output" == m-* ]]
+	run bchess-pack -i base36 -f legacy <<<bowl
+	[ "$status" -eq 0 ]
+	[[ "$output" == m-* ]]
+	# Under -f json the line is an error object, valid JSON.
+	run --separate-stderr bchess-pack -f json <<<Carl
+	[ "$status" -eq 1 ]
+	[ "$output" = '{"line":1,"error":"a word that reads as a packed payload of a first version, which has no check letter: not converted (-i packed reads it)","input":"Carl"}' ]
 }

@@ -33,6 +33,7 @@ static int	 reject_line(const struct linereader *, const char *,
 		    const char *, size_t);
 static void	 write_text_line(const struct linereader *);
 static void	 warn_site_arithmetic(const struct linereader *);
+static const char *unchecked_word(enum format, const char *, size_t);
 static int	 read_link(const struct linereader *);
 static void	 write_link(const struct linereader *);
 static void	 finish_line(const struct linereader *, int);
@@ -218,6 +219,26 @@ warn_site_arithmetic(const struct linereader *lr)
 }
 
 /*
+ * Why a payload alone on its line, read as format f, is not taken for
+ * one unless -i names its format; NULL if it is.  base36 and the packed
+ * payloads of the first versions carry no check, and words and names
+ * read as them ("Anna", "Carl", "bowl" are games): such a word is
+ * reported rather than converted into a game no one wrote.
+ */
+static const char *
+unchecked_word(enum format f, const char *p, size_t len)
+{
+	if (f == FORMAT_BASE36)
+		return "a word that reads as a base36 payload, which has no "
+		    "check: not converted (-i base36 reads it)";
+	if (f == FORMAT_PACKED && packed_unchecked(p, len))
+		return "a word that reads as a packed payload of a first "
+		    "version, which has no check letter: not converted "
+		    "(-i packed reads it)";
+	return NULL;
+}
+
+/*
  * Read the payload of the link in hand into game.  Returns 0, or 1 for
  * a bad link, reported.
  */
@@ -225,6 +246,7 @@ static int
 read_link(const struct linereader *lr)
 {
 	struct parse_error pe;
+	const char *why;
 	enum format in;
 	int rc;
 
@@ -239,6 +261,11 @@ read_link(const struct linereader *lr)
 		rc = parse_payload(in, rec.payload, rec.paylen, &game, &pe);
 	if (rc == -1)
 		return reject_link(lr, &pe);
+	if (input_format == FORMAT_NONE && rec.bare &&
+	    (why = unchecked_word(in, rec.payload, rec.paylen)) != NULL) {
+		parse_error_set(&pe, why, 0, rec.payload, rec.paylen);
+		return reject_link(lr, &pe);
+	}
 	return 0;
 }
 

@@ -522,6 +522,17 @@ unchecked_version(int version)
 	}
 }
 
+/*
+ * Whether payload p[0..len) is of a first version, whose letter and
+ * digits carry no check: a word that starts with A to D or X and goes on
+ * in lower case (a name) often reads as one.
+ */
+int
+packed_unchecked(const char *p, size_t len)
+{
+	return len > 0 && unchecked_version((unsigned char)p[0]) == p[0];
+}
+
 static size_t
 digits_max(int version)
 {

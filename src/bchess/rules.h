@@ -69,6 +69,7 @@ void	 format_move(char *, size_t, const struct move *);
 /* packed.c: the packed format of bchess-log(5). */
 char	*packed_encode(const struct game *);
 int	 packed_decode(const char *, size_t, struct game *, const char **);
+int	 packed_unchecked(const char *, size_t);
 int	 parse_packed(const char *, size_t, struct game *,
 	    struct parse_error *);
 void	 write_packed(FILE *, const struct game *);
