@@ -332,18 +332,36 @@ $(cat "$t/start")" ]
 	printf '[14.03.24, 10:00] Ann: my board\n' >"$t/_chat.txt"
 	printf 'not a picture' >"$t/broken.png"
 	printf '\211PNG\r\n\032\n' >"$t/cut.png"
-	zip-driver "$t/chat.zip" "_chat.txt=$t/_chat.txt" "media/shot.png=$t/shot.png" \
-	    "start.txt=$t/start" "media/shot.jpg=$t/shot.jpg" "media/cut.png=$t/cut.png" \
-	    "notes.txt=$t/broken.png"
+	# The chat's photos: pictures in colour with no apples in them.
+	LC_ALL=C awk 'BEGIN { printf "P6 96 64 255\n"; for (y = 0; y < 64; y++)
+	    for (x = 0; x < 96; x++) printf "%c%c%c", 40 + x, 120 + y, 200 - x }' >"$t/photo.ppm"
+	fruit-picture -o png <"$t/photo.ppm" >"$t/photo.png"
+	fruit-picture -o jpeg -q 80 <"$t/photo.ppm" >"$t/photo.jpg"
+	zip-driver "$t/chat.zip" "_chat.txt=$t/_chat.txt" "media/photo.jpg=$t/photo.jpg" \
+	    "media/shot.png=$t/shot.png" "start.txt=$t/start" "media/shot.jpg=$t/shot.jpg" \
+	    "media/cut.png=$t/cut.png" "notes.txt=$t/broken.png" "media/photo.png=$t/photo.png"
 	run --separate-stderr fruitsolve -G "$t/chat.zip"
 	[ "$status" -eq 1 ]
 	# The pictures and boards as they would give one after the other; a
-	# picture that does not decode keeps its place.
+	# picture that does not decode keeps its place; the photos give
+	# nothing, and are counted.
 	want=$(fruitsolve -G "$t/shot.png" "$t/start" "$t/shot.jpg" 2>/dev/null)
 	[ "$output" = "$(printf '%s\n\n# %s: board 1: not read' "$want" "$t/chat.zip:media/cut.png")" ]
 	[[ "${stderr_lines[0]}" == "fruitsolve: $t/chat.zip:media/cut.png: "* ]]
 	[ "${stderr_lines[1]}" = "fruitsolve: $t/chat.zip: warning: 2 files neither a picture nor boards (_chat.txt and others), not read" ]
-	[ "${#stderr_lines[@]}" -eq 2 ]
+	[ "${stderr_lines[2]}" = "fruitsolve: $t/chat.zip: warning: 2 files showing no grid of apples (media/photo.jpg and others), not read" ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	# Named alone, such a picture is a board not read.
+	run --separate-stderr fruitsolve -G "$t/photo.png"
+	[ "$status" -eq 1 ]
+	[ "$output" = "# $t/photo.png: board 1: not read" ]
+	[ "$stderr" = "fruitsolve: $t/photo.png: no grid of apples found" ]
+	# An archive of screenshots and photos alone is read without fault.
+	zip-driver "$t/photos.zip" "a.jpg=$t/photo.jpg" "b.png=$t/shot.png"
+	run --separate-stderr fruitsolve -G "$t/photos.zip"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(fruitsolve -G "$t/shot.png")" ]
+	[ "$stderr" = "fruitsolve: $t/photos.zip: warning: 1 file showing no grid of apples (a.jpg), not read" ]
 	# From standard input, and painted: one picture a screenshot.
 	fruitsolve -G -f png <"$t/chat.zip" >"$t/plans.png" 2>/dev/null || true
 	[ "$(grep -ao "$(printf '\211PNG')" "$t/plans.png" | wc -l)" -eq 3 ]

@@ -772,7 +772,7 @@ static int
 convert_archive(const char *archive, const char *data, size_t len)
 {
 	struct zr_walk walk = { encoding, ZR_OPTION_E, text_bytes,
-	    "not text", convert_member, NULL };
+	    "not text", convert_member, NULL, NULL };
 
 	if (quiet)
 		walk.flags |= ZR_QUIET;

@@ -588,10 +588,15 @@ place_on_lattice(const struct picture *pic, struct blob *blob, size_t n,
 	g->dy = median_step(blob, n, 1);
 	if (n < 20 || g->dx == 0 || g->dy == 0 ||
 	    fabs(g->dx - g->dy) > 0.1 * g->dx) {
-		snprintf(why, whylen, "no grid of apples found%s",
-		    picture_has_colour(pic) ? "" : " (a picture without "
-		    "colour: the apples are found by their red)");
-		return -1;
+		/* A grey screenshot of the game may be one. */
+		if (!picture_has_colour(pic)) {
+			snprintf(why, whylen, "no grid of apples found (a "
+			    "picture without colour: the apples are found by "
+			    "their red)");
+			return -1;
+		}
+		snprintf(why, whylen, "no grid of apples found");
+		return IMAGE_NO_GRID;
 	}
 	best = ref = 0;
 	step = n / 40 + 1;
@@ -609,7 +614,7 @@ place_on_lattice(const struct picture *pic, struct blob *blob, size_t n,
 		/* The grid fitted may have left no blob on it. */
 		if (sp.cmax < sp.cmin) {
 			snprintf(why, whylen, "no grid of apples found");
-			return -1;
+			return IMAGE_NO_GRID;
 		}
 		fixc = sp.cmax - sp.cmin + 1 < BOARD_COLS;
 		fixr = sp.rmax - sp.rmin + 1 < BOARD_ROWS;
@@ -888,7 +893,10 @@ image_look(const struct picture *pic, const struct grid *g, int row,
 	look->height = (unsigned int)((by2 - by1) * 100 / g->dx);
 }
 
-/* The grid of the board in pic, or -1 with why set. */
+/*
+ * The grid of the board in pic, or -1 with why set (IMAGE_NO_GRID if
+ * there is no grid of apples at all).
+ */
 int
 image_grid(const struct picture *pic, struct grid *g, char *why,
     size_t whylen)
@@ -924,11 +932,11 @@ image_board(const struct picture *pic, struct board *b, struct grid *g,
 	struct cell_look look[BOARD_ROWS * BOARD_COLS];
 	struct digit_match m;
 	size_t r, c, sum, unsure = 0;
-	int font;
+	int font, rv;
 
 	memset(b, 0, sizeof(*b));
-	if (image_grid(pic, g, why, whylen) == -1)
-		return -1;
+	if ((rv = image_grid(pic, g, why, whylen)) < 0)
+		return rv;
 	for (r = 0; r < BOARD_ROWS; r++)
 		for (c = 0; c < BOARD_COLS; c++)
 			image_look(pic, g, (int)r, (int)c,

@@ -237,7 +237,7 @@ board_in_part(const struct picture *part, void *arg)
 	struct early_board *e = arg;
 	char why[128];
 
-	if (image_board(part, &e->b, &e->g, why, sizeof(why)) == -1)
+	if (image_board(part, &e->b, &e->g, why, sizeof(why)) < 0)
 		return 0;
 	/* g.y0 is the middle of the first row. */
 	if (board_apples(&e->b) == e->b.rows * e->b.cols &&
@@ -251,7 +251,7 @@ board_in_part(const struct picture *part, void *arg)
  * The board in a picture input: 0 with b, its grid and what the picture
  * of its plan needs (keep says which: the bytes an SVG embeds, or the
  * whole picture decoded, which the input keeps until it is closed), or
- * -1 with why set.
+ * -1 with why set: IMAGE_NO_GRID if the picture shows no grid of apples.
  */
 int
 input_board(struct input *in, struct board *b, struct plan_view *view,
@@ -272,9 +272,9 @@ input_board(struct input *in, struct board *b, struct plan_view *view,
 	if (rv == 1) {
 		*b = early.b;
 		g = early.g;
-	} else if (image_board(&pic, b, &g, why, whylen) == -1) {
+	} else if ((rv = image_board(&pic, b, &g, why, whylen)) < 0) {
 		picture_free(&pic);
-		return -1;
+		return rv;
 	}
 	view->width = pic.w;
 	view->height = pic.h;

@@ -42,6 +42,7 @@ struct config {
 	int			 colour;
 	int			 summary;
 	size_t			 nboards;	/* boards so far in the run */
+	int			 in_archive;	/* reading a ZIP archive's files */
 };
 
 /* Options given, by letter, to refuse those that contradict. */
@@ -483,16 +484,19 @@ do_picture(struct config *cf, struct input *in)
 	struct board b;
 	struct plan_view v;
 	char why[160];
-	int status;
+	int status, rv;
 
 	memset(&v, 0, sizeof(v));
 	if (cf->mode == REPLAY) {
 		warnx("%s: -c needs the moves after a board in text", in->name);
 		return GF_EXIT_BAD;
 	}
-	if (input_board(in, &b, &v, cf->mode != PLAN ? KEEP_NOTHING :
+	if ((rv = input_board(in, &b, &v, cf->mode != PLAN ? KEEP_NOTHING :
 	    cf->format == SVG ? KEEP_BYTES : cf->format >= PPM ? KEEP_PIXELS :
-	    KEEP_NOTHING, why, sizeof(why)) == -1) {
+	    KEEP_NOTHING, why, sizeof(why))) < 0) {
+		/* A chat's photos: counted by the archive's walk. */
+		if (rv == IMAGE_NO_GRID && cf->in_archive)
+			return ZR_SKIPPED;
 		run_clear_progress();
 		fflush(stdout);
 		warnx("%s: %s", in->name, why);
@@ -558,15 +562,24 @@ do_member(const char *name, char *bytes, size_t len, void *arg)
  * A ZIP archive, as screenshots come in a chat's export: each picture
  * or file of boards in it, in the archive's order, read as an input of
  * its own named archive:file (see zr_each_file).  The other files (the
- * chat's text) are counted in one warning, which names the first.
+ * chat's text) are counted in one warning, which names the first, and
+ * so are the pictures that show no grid of apples at all (the chat's
+ * photos), which a screenshot of the game does; one that does and is
+ * not read is reported as any other.
  */
 static int
 do_archive(struct config *cf, struct input *in)
 {
 	struct zr_walk walk = { NULL, 0, input_wanted,
-	    "neither a picture nor boards", do_member, cf };
+	    "neither a picture nor boards", do_member, cf,
+	    "showing no grid of apples" };
+	int status;
 
-	return zr_each_file(in->name, (const char *)in->data, in->len, &walk);
+	cf->in_archive = 1;
+	status = zr_each_file(in->name, (const char *)in->data, in->len,
+	    &walk);
+	cf->in_archive = 0;
+	return status;
 }
 
 /*

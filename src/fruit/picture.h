@@ -81,7 +81,12 @@ struct cell_look {
 	unsigned int	 yellow;	/* pixels of ring yellow or orange, per mille */
 };
 
-/* image.c: find the board; 0, or -1 with why set. */
+/*
+ * image.c: find the board; 0, or -1 with why set, or IMAGE_NO_GRID
+ * (why set too) when the picture shows no grid of apples at all: a
+ * photo, not a screenshot of the game that could not be read.
+ */
+#define IMAGE_NO_GRID	(-2)
 int	 image_grid(const struct picture *, struct grid *, char *, size_t);
 void	 image_look(const struct picture *, const struct grid *, int, int,
 	    struct cell_look *);

@@ -248,7 +248,7 @@ load_shot(const char *path, struct shot *s)
 	}
 	fclose(fp);
 	if (picture_decode(data, len, &s->pic, why, sizeof(why)) == -1 ||
-	    image_grid(&s->pic, &s->grid, why, sizeof(why)) == -1) {
+	    image_grid(&s->pic, &s->grid, why, sizeof(why)) != 0) {
 		warnx("%s: %s", path, why);
 		free(data);
 		return -1;

@@ -113,7 +113,9 @@ struct zr_walk {
 	const char	*unwanted;	/* what the others are, to warn */
 	zr_file_fn	*fn;
 	void		*arg;
+	const char	*skipped;	/* what a file fn skipped is, to warn */
 };
+#define ZR_SKIPPED	(-1)	/* fn's answer: not what the walk is for */
 #define ZR_QUIET	1	/* no warning is printed */
 #define ZR_OPTION_E	2	/* the tool's -E names an encoding */
 int		 zr_each_file(const char *, const char *, size_t,

@@ -23,6 +23,8 @@ static size_t	 zr_count(const struct zipread *);
 static const char *zr_name(const struct zipread *, size_t, const char *,
 		    struct strbuf *, int *);
 static void	 names_warning(const char *, const char *, int);
+static void	 count_warning(const char *, size_t, const char *, const char *,
+		    int);
 static void	 zr_warn(const char *, ...)
 		    __attribute__((__format__(__printf__, 1, 2)));
 static const char *names_encoding(const struct zipread *);
@@ -234,13 +236,32 @@ names_warning(const char *archive, const char *name, int flags)
 }
 
 /*
+ * The warning, once an archive, that n of its files (the first, name)
+ * are what and were not read.
+ */
+static void
+count_warning(const char *archive, size_t n, const char *what,
+    const char *name, int flags)
+{
+	if (n == 0)
+		return;
+	run_warning();
+	if (!(flags & ZR_QUIET))
+		zr_warn("%s: warning: %zu file%s %s (%s%s), not read", archive,
+		    n, n > 1 ? "s" : "", what, name, n > 1 ? " and others" :
+		    "");
+}
+
+/*
  * Each file of the archive in data, named archive, in the archive's
  * order, as walk says: its name is archive:file, the file's name decoded
  * as zr_name says with walk->encoding (NULL: told by names_encoding).
  * A file walk->wanted wants (every file, if it is NULL) is given to
  * walk->fn with its bytes, which fn keeps, and fn returns an exit
  * status; the others are counted in one warning, which says they are
- * walk->unwanted and names the first.  The first name read as CP437 is
+ * walk->unwanted and names the first; so are the files fn, having
+ * looked inside, answers ZR_SKIPPED (walk->skipped says what they are:
+ * the pictures of a chat that show no board).  The first name read as CP437 is
  * told in a warning, for the code page of such names is a guess.  No
  * warning is printed if walk->flags has ZR_QUIET.  A file that cannot
  * be unpacked, or that is an archive itself (never opened: no archive
@@ -255,9 +276,10 @@ zr_each_file(const char *archive, const char *data, size_t len,
 	struct zipread zr;
 	struct strbuf file = { NULL, 0, 0 }, name = { NULL, 0, 0 };
 	struct strbuf decoded = { NULL, 0, 0 }, first = { NULL, 0, 0 };
+	struct strbuf first_skipped = { NULL, 0, 0 };
 	const char *fname, *encoding = walk->encoding;
 	char why[256];
-	size_t i, ncp437 = 0, nunwanted = 0;
+	size_t i, ncp437 = 0, nunwanted = 0, nskipped = 0;
 	int status = GF_EXIT_OK, s, cp437;
 
 	if (zr_open(&zr, data, len, why, sizeof(why)) == -1) {
@@ -294,22 +316,25 @@ zr_each_file(const char *archive, const char *data, size_t len,
 		} else {
 			s = walk->fn(name.s, file.s, file.len, walk->arg);
 			memset(&file, 0, sizeof(file));
+			if (s == ZR_SKIPPED) {
+				if (nskipped++ == 0)
+					sb_add(&first_skipped, fname,
+					    strlen(fname));
+				s = GF_EXIT_OK;
+			}
 		}
 		if (s > status)
 			status = s;
 	}
-	if (nunwanted > 0) {
-		run_warning();
-		if (!(walk->flags & ZR_QUIET))
-			zr_warn("%s: warning: %zu file%s %s (%s%s), not read",
-			    archive, nunwanted, nunwanted > 1 ? "s" : "",
-			    walk->unwanted, first.s, nunwanted > 1 ?
-			    " and others" : "");
-	}
+	count_warning(archive, nunwanted, walk->unwanted, first.s,
+	    walk->flags);
+	count_warning(archive, nskipped, walk->skipped, first_skipped.s,
+	    walk->flags);
 	zr_close(&zr);
 	sb_free(&file);
 	sb_free(&name);
 	sb_free(&decoded);
 	sb_free(&first);
+	sb_free(&first_skipped);
 	return status;
 }

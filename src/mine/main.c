@@ -695,7 +695,7 @@ run_archive(struct linereader *lr, const struct options *o,
 {
 	struct member_run run = { o, nboards };
 	struct zr_walk walk = { NULL, 0, member_wanted, "not boards",
-	    run_member, &run };
+	    run_member, &run, NULL };
 	char *data;
 	size_t len;
 	int status;

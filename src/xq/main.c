@@ -786,7 +786,7 @@ static int
 filter_archive(struct linereader *lr, const struct options *o)
 {
 	struct zr_walk walk = { NULL, ZR_OPTION_E, NULL, NULL, filter_member,
-	    NULL };
+	    NULL, NULL };
 	char *buf;
 	size_t len;
 	int status;
