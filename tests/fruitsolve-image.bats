@@ -564,6 +564,23 @@ $(cat "$t/start")" ]
 	[ "${lines[0]}" = "shot-1-01.jpg" ]
 }
 
+@test "several pictures on standard output are told in one warning, but PPM, a stream of pictures" {
+	warning="fruitsolve: warning: several pictures written one after another, of which a viewer shows the first alone: give one board a run, or write a file a move with --steps"
+	run --separate-stderr fruitsolve -G -f png "$t/start" "$t/mid"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "$warning" ]
+	[ "$(printf '%s' "$output" | grep -ac IEND)" -eq 2 ]
+	run --separate-stderr fruitsolve -G -f svg "$t/start" "$t/mid" "$t/start"
+	[ "$stderr" = "$warning" ]
+	run --separate-stderr fruitsolve -R -f jpeg "$t/start" "$t/mid"
+	[ "$stderr" = "$warning" ]
+	for one in "-G -f png $t/start" "-G -f ppm $t/start $t/mid" "-R -f ppm $t/start $t/mid"; do
+		run --separate-stderr fruitsolve $one
+		[ "$status" -eq 0 ]
+		[ -z "$stderr" ]
+	done
+}
+
 @test "the SVG renders, and a PPM input is embedded as PNG" {
 	fruitsolve -R -f ppm "$t/start" >"$t/shot.ppm"
 	fruitsolve -G -n 5 -f svg "$t/shot.ppm" >"$t/plan.svg"

@@ -43,6 +43,7 @@ struct config {
 	int			 summary;
 	size_t			 nboards;	/* boards so far in the run */
 	int			 in_archive;	/* reading a ZIP archive's files */
+	size_t			 pictures;	/* written to standard output */
 };
 
 /* Options given, by letter, to refuse those that contradict. */
@@ -57,6 +58,7 @@ static void	 parse_format(const char *, struct config *);
 static void	 check_options(struct config *);
 static int	 print_rect(const struct rect *, unsigned int, void *);
 static void	 next_board(struct config *);
+static void	 count_picture(struct config *);
 static int	 write_steps(const struct config *, const struct board *,
 		    const struct plan *, struct plan_view *);
 static int	 do_plan(const struct config *, struct board *,
@@ -291,6 +293,26 @@ next_board(struct config *cf)
 		putchar('\n');
 }
 
+/*
+ * A picture is about to be written to standard output.  PNG, JPEG and
+ * SVG hold one picture a file, so that a viewer shows the first of
+ * several written one after another alone (PPM is a stream of them, as
+ * netpbm reads it): the second is told in a warning, once.
+ */
+static void
+count_picture(struct config *cf)
+{
+	if (cf->steps != NULL || (cf->mode != PLAN && cf->mode != READ) ||
+	    (cf->format != SVG && cf->format != PNGOUT &&
+	    cf->format != JPEGOUT) || ++cf->pictures != 2)
+		return;
+	run_clear_progress();
+	fflush(stdout);
+	warnx("warning: several pictures written one after another, of "
+	    "which a viewer shows the first alone: give one board a run, "
+	    "or write a file a move with --steps");
+}
+
 /* A picture in the format asked for, on fp; -1 on a write error. */
 static int
 write_picture(const struct config *cf, FILE *fp, const struct picture *pic)
@@ -438,6 +460,7 @@ do_board(struct config *cf, struct board *b, struct input *in,
 	int status = GF_EXIT_OK;
 
 	next_board(cf);
+	count_picture(cf);
 	switch (cf->mode) {
 	case LIST:
 		rects_each(b, print_rect, NULL);
