@@ -57,6 +57,14 @@ int TOOL_MAIN(int, char *[]);
  */
 int starts_game_file(const char *, size_t) __attribute__((weak));
 
+/*
+ * bchess-pack's test of the first bytes of mail (an .eml, an mbox),
+ * whose messages it writes as text: 1 or 2 for mail; the other tools
+ * do not have it.  It looks at 128 kB at most, as the tool does.
+ */
+int mail_starts(const char *, size_t) __attribute__((weak));
+#define MAIL_LOOK	(128 * 1024)
+
 #define MAXARGS	8
 #define CHILD_SECONDS	20
 
@@ -433,8 +441,8 @@ game_file(const char *s, size_t size)
 /*
  * The lines of the input as the tool reads it, made UTF-8 once for both
  * questions; SIZE_MAX, not to be checked, for a game file, text that
- * does not decode, or a ZIP archive (a spreadsheet, whose rows are the
- * lines, or another archive, read as the files in it).
+ * does not decode, a ZIP archive (a spreadsheet, whose rows are the
+ * lines, or another archive, read as the files in it), or mail.
  */
 static size_t
 input_lines(const uint8_t *data, size_t size)
@@ -444,6 +452,9 @@ input_lines(const uint8_t *data, size_t size)
 	size_t lines;
 
 	if (size >= 4 && memcmp(data, "PK\x03\x04", 4) == 0)
+		return SIZE_MAX;
+	if (mail_starts != NULL && mail_starts((const char *)data,
+	    size < MAIL_LOOK ? size : MAIL_LOOK) > 0)
 		return SIZE_MAX;
 	if ((p = as_read((const char *)data, &size, &text)) == NULL)
 		return SIZE_MAX;

@@ -12,6 +12,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct linereader;
+struct strbuf;
+
 #define BOARD_ROWS	5
 #define BOARD_COLS	7
 
@@ -175,6 +178,22 @@ struct book {
 
 int		 book_read(const char *, size_t, struct book *, char *, size_t);
 void		 book_free(struct book *);
+
+/*
+ * mail.c: the text of mail (an .eml, an mbox), a message at a time.
+ * mail_starts tells one by the first MAIL_PEEK_MAX bytes at most.
+ */
+#define MAIL_PEEK_MAX	(128 * 1024)
+#define MAIL_MORE	(-1)		/* more bytes are needed to tell */
+#define MAIL_MESSAGE	1
+#define MAIL_MBOX	2
+
+struct mail;
+int		 mail_starts(const char *, size_t);
+struct mail	*mail_open(struct linereader *, int);
+int		 mail_next(struct mail *, struct strbuf *, char *, size_t);
+uint64_t	 mail_skipped(const struct mail *, const char **);
+void		 mail_close(struct mail *);
 
 /*
  * hyperlink.c: the addresses of a sheet's hyperlinks, a cell at a time

@@ -9,6 +9,7 @@ bchess_pack_SOURCES = \
 	src/bchess/json.c \
 	src/bchess/legacy.c \
 	src/bchess/log.c \
+	src/bchess/mail.c \
 	src/bchess/main.c \
 	src/bchess/ods.c \
 	src/bchess/odt.c \
@@ -18,8 +19,9 @@ bchess_pack_SOURCES = \
 	src/bchess/url.c \
 	src/bchess/xlsx.c
 bchess_pack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(LIBXML_CFLAGS) \
-	$(LIBZIP_CFLAGS)
-bchess_pack_LDADD = $(LDADD) $(JANSSON_LIBS) $(LIBXML_LIBS) $(LIBZIP_LIBS)
+	$(LIBZIP_CFLAGS) $(GMIME_CFLAGS)
+bchess_pack_LDADD = $(LDADD) $(JANSSON_LIBS) $(LIBXML_LIBS) $(LIBZIP_LIBS) \
+	$(GMIME_LIBS)
 dist_man_MANS += man/bchess-pack.1 man/bchess-log.5
 dist_bashcomp_DATA += completions/bash/bchess-pack.bash
 dist_zshcomp_DATA += completions/zsh/_bchess-pack
@@ -55,9 +57,12 @@ check_PROGRAMS += zip-driver
 zip_driver_SOURCES = tests/zip-driver.c
 zip_driver_CFLAGS = $(AM_CFLAGS) $(LIBZIP_CFLAGS)
 zip_driver_LDADD = $(LIBZIP_LIBS)
-TESTS += tests/bchess-sheets.bats tests/bchess-documents.bats
+TESTS += tests/bchess-sheets.bats tests/bchess-documents.bats \
+	tests/bchess-mail.bats
 EXTRA_DIST += tests/bchess-sheets.bats tests/data/bchess-sheets \
 	tests/bchess-documents.bats tests/data/bchess-documents \
+	tests/bchess-mail.bats tests/data/bchess-mail \
+	fuzz/bchess-pack-mail.c fuzz/seeds/bchess-pack-mail \
 	fuzz/bchess-pack-sheet.c fuzz/seeds/bchess-pack-sheet \
 	fuzz/seeds/bchess-pack-main
 EXTRA_DIST += fuzz/bchess-pack-payload.c bench/bchess-pack.sh \

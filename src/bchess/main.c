@@ -55,6 +55,8 @@ static int	 convert_encoded(struct linereader *);
 static void	 warn_cells(const char *, const struct cells_note *,
 		    const char *);
 static int	 convert_book(struct linereader *);
+static int	 mail_kind(struct linereader *);
+static int	 convert_mail(struct linereader *, int);
 static int	 convert_member(const char *, char *, size_t, void *);
 static int	 convert_archive(const char *, const char *, size_t);
 static int	 convert_input(struct linereader *);
@@ -745,6 +747,92 @@ convert_book(struct linereader *lr)
 	return status;
 }
 
+/*
+ * Whether the input of lr, its first line not yet taken, is mail: 0, or
+ * MAIL_MESSAGE or MAIL_MBOX.  Its first lines are read ahead as far as
+ * telling it needs (a pipe is read no further), and no line is taken.
+ */
+static int
+mail_kind(struct linereader *lr)
+{
+	const char *p;
+	size_t len = 0, n, lines = 0, i;
+	int kind;
+
+	for (;;) {
+		p = lr_peek(lr, MAIL_PEEK_MAX, lines + 1, &n);
+		if ((kind = mail_starts(p, n)) != MAIL_MORE)
+			return kind;
+		/* The input, or what is read ahead, ended. */
+		if (n == len)
+			return 0;
+		for (i = len; i < n; i++)
+			lines += p[i] == '\n';
+		len = n;
+	}
+}
+
+/*
+ * Mail, an .eml or an mbox (mail.c makes each message text): each
+ * message converted as a text of its own, an mbox's named file:mail N in
+ * messages; a paragraph of one word is a word, as in a document.  The
+ * parts that are not text are counted in one warning, which names the
+ * first.  A message that cannot be read ends the file, with status 2.
+ */
+static int
+convert_mail(struct linereader *lr, int kind)
+{
+	struct linereader msg;
+	struct strbuf text = { NULL, 0, 0 }, name = { NULL, 0, 0 };
+	struct mail *m;
+	const char *first;
+	char why[256], number[32];
+	uint64_t n = 0, skipped;
+	int status = GF_EXIT_OK, s, rv;
+
+	m = mail_open(lr, kind);
+	while (!run_stopped() &&
+	    (rv = mail_next(m, &text, why, sizeof(why))) == 1) {
+		sb_clear(&name);
+		sb_add(&name, lr->name, strlen(lr->name));
+		if (kind == MAIL_MBOX) {
+			snprintf(number, sizeof(number), ":mail %" PRIu64,
+			    ++n);
+			sb_add(&name, number, strlen(number));
+		}
+		/* A blank line between two messages' texts. */
+		if (n > 1 && mode != 'c' && output_format != FORMAT_JSON)
+			putchar_unlocked('\n');
+		/* The reader takes the text. */
+		lr_attach_text(&msg, text.s, text.len, name.s);
+		memset(&text, 0, sizeof(text));
+		links_only = 1;
+		s = convert_lines(&msg, 0);
+		links_only = 0;
+		if (lr_close(&msg) == -1)
+			s = GF_EXIT_ERROR;
+		if (s > status)
+			status = s;
+	}
+	if (fflush(stdout) != 0)
+		check_stdout();
+	if (rv == -1) {
+		warnx("%s: %s", lr->name, why);
+		status = GF_EXIT_ERROR;
+	}
+	if ((skipped = mail_skipped(m, &first)) > 0) {
+		run_warning();
+		if (!quiet)
+			warnx("%s: warning: %" PRIu64 " attachment%s not text "
+			    "(%s%s), not read", lr->name, skipped, skipped > 1 ?
+			    "s" : "", first, skipped > 1 ? " and others" : "");
+	}
+	mail_close(m);
+	sb_free(&text);
+	sb_free(&name);
+	return status;
+}
+
 /* A file of text of an archive (see convert_archive), which it takes. */
 static int
 convert_member(const char *name, char *bytes, size_t len, void *arg)
@@ -789,8 +877,13 @@ static int
 convert_input(struct linereader *lr)
 {
 	const char *unmarked;
+	int kind;
 
-	if (run_stopped() || !lr_next(lr))
+	if (run_stopped())
+		return GF_EXIT_OK;
+	if ((kind = mail_kind(lr)) != 0)
+		return convert_mail(lr, kind);
+	if (!lr_next(lr))
 		return GF_EXIT_OK;
 	/* A byte order mark says more than -E. */
 	if (lr->len >= 4 && memcmp(lr->line, "PK\x03\x04", 4) == 0)

@@ -239,6 +239,74 @@ lr_next(struct linereader *lr)
 }
 
 /*
+ * The input read ahead, before its first line is taken: at least want
+ * bytes of it or lines line ends, or all of it if it is shorter; *len
+ * says how much.  The lines are handed out from the first all the same.
+ * A pipe is read a line at a time, so that a filter fed a line at a time
+ * waits for lines of them at most.
+ */
+const char *
+lr_peek(struct linereader *lr, size_t want, size_t lines, size_t *len)
+{
+	size_t seen = 0, ends = 0;
+	const char *p;
+
+	while (lr->lineno == 0 && lr->fill < want && !lr->eof) {
+		for (; seen < lr->fill; seen++)
+			ends += lr->buf[seen] == '\n';
+		if (ends >= lines || lr_fill(lr) == -1)
+			break;
+	}
+	*len = lr->lineno == 0 ? lr->fill : 0;
+	p = lr->buf;
+	return p != NULL ? p : "";
+}
+
+/*
+ * The stream of an input whose first line is not yet taken, for a reader
+ * of its own: what was read ahead is in *ahead (*len bytes of it), and
+ * the rest is read from the stream returned, a file that can seek (NULL
+ * if there is no rest, or if the input is a pipe: a pipe is read to its
+ * end into *ahead, since its stream cannot go back).  lr_close closes
+ * the stream.  The reader takes both: the input gives no line after.
+ */
+FILE *
+lr_take(struct linereader *lr, char **ahead, size_t *len)
+{
+	FILE *fp = lr->eof ? NULL : lr->fp;
+	size_t n;
+
+	if (lr->start > 0)
+		memmove(lr->buf, lr->buf + lr->start, lr->fill - lr->start);
+	lr->fill -= lr->start;
+	lr->start = 0;
+	while (fp != NULL && lr->piped) {
+		if (lr->cap - lr->fill < LR_BLOCK) {
+			if (lr->cap > SIZE_MAX / 2)
+				errx(GF_EXIT_ERROR, "%s: file too large",
+				    lr->name);
+			lr->cap = lr->cap == 0 ? LR_BLOCK : lr->cap * 2;
+			lr->buf = xreallocarray(lr->buf, lr->cap, 1);
+		}
+		n = fread(lr->buf + lr->fill, 1, lr->cap - lr->fill, fp);
+		lr->fill += n;
+		if (n == 0) {
+			if (ferror(fp) && !(errno == EINTR && run_stopped())) {
+				warn("%s", lr->name);
+				lr->error = 1;
+			}
+			fp = NULL;
+		}
+	}
+	*ahead = lr->buf;
+	*len = lr->fill;
+	lr->buf = NULL;
+	lr->cap = lr->fill = lr->scanned = 0;
+	lr->eof = 1;
+	return fp;
+}
+
+/*
  * Hand out the lines of this input in UTF-8 without a byte order mark,
  * for readers of plain text such as boards, which editors on Windows
  * save with one: a UTF-8 mark before the first line is dropped, and a

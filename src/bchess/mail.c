@@ -1,0 +1,407 @@
+/*
+ * mail.c: the text of mail, a message at a time: an .eml file (one
+ * message) or an mbox (many, each after its "From " line, as Thunderbird
+ * keeps a folder and Google exports a mailbox).  GMime reads the MIME:
+ * quoted-printable and base64 bodies decoded, each text part made UTF-8
+ * from its charset, RFC 2047 words in the headers decoded.  A message is
+ * written as its From, Date and Subject lines, a blank line, then the
+ * text of its parts, a blank line between two: the plain text of an
+ * alternative when it has one (else its HTML, whose links stand in its
+ * tags), every other text part, and the messages forwarded inside it,
+ * walked from an explicit stack.  Parts that are not text (pictures,
+ * files) are counted and named, not read.
+ */
+
+#include "config.h"
+
+#include <err.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <gmime/gmime.h>
+
+#include "gf.h"
+#include "bchess.h"
+
+/*
+ * The headers that tell a mail, two of them at least in the first block
+ * of header lines; the first block may be MAIL_PEEK_MAX bytes long.
+ */
+static const char *const mail_headers[] = {
+	"From", "To", "Date", "Subject", "Message-ID", "MIME-Version",
+	"Received", "Return-Path", "Delivered-To", "Content-Type"
+};
+#define MAIL_HEADERS	(sizeof(mail_headers) / sizeof(mail_headers[0]))
+
+/*
+ * Other names a mail's first header may have (and any name with a dash
+ * in it, as X-Mozilla-Status, DKIM-Signature): a line that begins with
+ * another word and a colon, as a chat's "Ann: hi", is told no mail at
+ * once, without waiting for the next line.
+ */
+static const char *const first_headers[] = {
+	"Cc", "Bcc", "Sender", "Organization", "Importance", "Priority",
+	"Precedence", "References", "Status", "Path", "Newsgroups", "Xref",
+	"Lines", "Comments", "Keywords", "Article"
+};
+#define FIRST_HEADERS	(sizeof(first_headers) / sizeof(first_headers[0]))
+
+struct mail {
+	GMimeParser	*parser;
+	GMimeStream	*stream;
+	uint64_t	 messages;	/* read so far */
+	uint64_t	 skipped;	/* parts not text, not read */
+	char		*first_skipped;	/* the name of the first */
+	GPtrArray	*stack;		/* of the walk of a message's parts */
+};
+
+static int	 header_name(const char *, size_t, int);
+static void	 add_header(struct strbuf *, const char *, const char *);
+static void	 add_headers(struct strbuf *, GMimeMessage *);
+static void	 add_text(struct strbuf *, GMimeTextPart *);
+static GMimeObject *alternative(GMimeMultipart *);
+static void	 skip_part(struct mail *, GMimeObject *);
+static int	 add_message(struct mail *, struct strbuf *, GMimeMessage *,
+		    char *, size_t);
+
+/*
+ * Which of mail_headers a header line's name is (its index), -1 if
+ * none, -2 if the line is no header line: a name of printable ASCII but
+ * the colon, a colon, then a space, a tab or the line's end (as every
+ * writer of mail puts them, and no address such as https://), or, as
+ * the first header, a name that is not one a mail begins with.
+ */
+static int
+header_name(const char *line, size_t len, int first)
+{
+	const char *colon = memchr(line, ':', len);
+	size_t i, n;
+
+	if (colon == NULL || colon == line)
+		return -2;
+	n = (size_t)(colon - line);
+	if (n + 1 < len && line[n + 1] != ' ' && line[n + 1] != '\t' &&
+	    line[n + 1] != '\r')
+		return -2;
+	for (i = 0; i < n; i++)
+		if (line[i] <= ' ' || line[i] > '~')
+			return -2;
+	for (i = 0; i < MAIL_HEADERS; i++)
+		if (strlen(mail_headers[i]) == n &&
+		    strncasecmp(line, mail_headers[i], n) == 0)
+			return (int)i;
+	if (!first || memchr(line, '-', n) != NULL)
+		return -1;
+	for (i = 0; i < FIRST_HEADERS; i++)
+		if (strlen(first_headers[i]) == n &&
+		    strncasecmp(line, first_headers[i], n) == 0)
+			return -1;
+	return -2;
+}
+
+/*
+ * Whether the first len bytes of an input begin a mail: MAIL_MESSAGE
+ * (header lines, two of mail_headers among them, up to a blank line),
+ * MAIL_MBOX (the same after a "From " line), MAIL_MORE if the bytes end
+ * before it is told, 0 if not.
+ */
+int
+mail_starts(const char *p, size_t len)
+{
+	const char *line = p, *nl, *end = p + len;
+	unsigned int seen = 0, n = 0;
+	int mbox = 0, k;
+	size_t llen;
+
+	if (len >= 5 && memcmp(p, "From ", 5) == 0) {
+		if ((nl = memchr(p, '\n', len)) == NULL)
+			return len < MAIL_PEEK_MAX ? MAIL_MORE : 0;
+		if (p[5] == ' ' || p[5] == '\r' || p[5] == '\n')
+			return 0;
+		mbox = 1;
+		line = nl + 1;
+	}
+	for (;; line = nl + 1) {
+		if ((nl = memchr(line, '\n', (size_t)(end - line))) == NULL) {
+			/* The line so far must be able to go on as one. */
+			llen = (size_t)(end - line);
+			if (llen > 0 && line[0] != ' ' && line[0] != '\t' &&
+			    memchr(line, ':', llen) != NULL &&
+			    header_name(line, llen, n == 0) == -2)
+				return 0;
+			return len < MAIL_PEEK_MAX ? MAIL_MORE : 0;
+		}
+		llen = (size_t)(nl - line);
+		if (llen > 0 && line[llen - 1] == '\r')
+			llen--;
+		if (llen == 0)
+			break;
+		if (line[0] == ' ' || line[0] == '\t') {
+			if (n == 0)
+				return 0;
+			continue;
+		}
+		if ((k = header_name(line, llen, n == 0)) == -2)
+			return 0;
+		if (k >= 0)
+			seen |= 1U << k;
+		n++;
+	}
+	if (__builtin_popcount(seen) < 2)
+		return 0;
+	return mbox ? MAIL_MBOX : MAIL_MESSAGE;
+}
+
+/*
+ * The mail of lr, told by mail_starts as kind, its first line not yet
+ * taken: lr gives no line after.  The parser reads what lr read ahead,
+ * then the rest of its stream.
+ */
+struct mail *
+mail_open(struct linereader *lr, int kind)
+{
+	static int ready;
+	struct mail *m = xcalloc(1, sizeof(*m));
+	GMimeStream *ahead, *rest;
+	char *buf;
+	size_t len;
+	FILE *fp;
+
+	if (!ready) {
+		g_mime_init();
+		ready = 1;
+	}
+	fp = lr_take(lr, &buf, &len);
+	m->stream = g_mime_stream_cat_new();
+	ahead = g_mime_stream_mem_new_with_buffer(buf, len);
+	g_mime_stream_cat_add_source(GMIME_STREAM_CAT(m->stream), ahead);
+	g_object_unref(ahead);
+	free(buf);
+	if (fp != NULL) {
+		rest = g_mime_stream_file_new(fp);
+		/* lr_close closes it. */
+		g_mime_stream_file_set_owner(GMIME_STREAM_FILE(rest), FALSE);
+		g_mime_stream_cat_add_source(GMIME_STREAM_CAT(m->stream),
+		    rest);
+		g_object_unref(rest);
+	}
+	m->parser = g_mime_parser_new_with_stream(m->stream);
+	g_mime_parser_set_format(m->parser, kind == MAIL_MBOX ?
+	    GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE);
+	m->stack = g_ptr_array_new();
+	return m;
+}
+
+/* A header line, "name: value", if the value is there. */
+static void
+add_header(struct strbuf *text, const char *name, const char *value)
+{
+	if (value == NULL || *value == '\0')
+		return;
+	sb_add(text, name, strlen(name));
+	sb_add(text, ": ", 2);
+	for (; *value != '\0'; value++)
+		if (*value != '\r' && *value != '\n')
+			sb_addc(text, *value);
+	sb_addc(text, '\n');
+}
+
+/* The From, Date and Subject lines of a message, and a blank line. */
+static void
+add_headers(struct strbuf *text, GMimeMessage *msg)
+{
+	InternetAddressList *from = g_mime_message_get_from(msg);
+	char *s = NULL;
+
+	if (from != NULL && internet_address_list_length(from) > 0)
+		s = internet_address_list_to_string(from, NULL, FALSE);
+	add_header(text, "From", s);
+	g_free(s);
+	add_header(text, "Date", g_mime_object_get_header(GMIME_OBJECT(msg),
+	    "Date"));
+	add_header(text, "Subject", g_mime_message_get_subject(msg));
+	sb_addc(text, '\n');
+}
+
+/*
+ * The text of a part, made UTF-8, its lines ending in a newline, after a
+ * blank line if it does not begin the message's body.
+ */
+static void
+add_text(struct strbuf *text, GMimeTextPart *part)
+{
+	char *s, *p;
+	size_t len;
+
+	if ((s = g_mime_text_part_get_text(part)) == NULL)
+		return;
+	len = strlen(s);
+	if (text->len >= 2 && text->s[text->len - 2] != '\n')
+		sb_addc(text, '\n');
+	/* Its lines end as the headers' do, in a newline alone. */
+	for (p = s; *p != '\0'; p++)
+		if (*p != '\r' || p[1] != '\n')
+			sb_addc(text, *p);
+	if (len > 0 && s[len - 1] != '\n')
+		sb_addc(text, '\n');
+	g_free(s);
+}
+
+/*
+ * The part of an alternative to read: its plain text, else its HTML,
+ * else the last (the sender's best).
+ */
+static GMimeObject *
+alternative(GMimeMultipart *mp)
+{
+	GMimeObject *part, *html = NULL;
+	GMimeContentType *ct;
+	int i, n = g_mime_multipart_get_count(mp);
+
+	for (i = 0; i < n; i++) {
+		part = g_mime_multipart_get_part(mp, i);
+		ct = g_mime_object_get_content_type(part);
+		if (g_mime_content_type_is_type(ct, "text", "plain"))
+			return part;
+		if (html == NULL && g_mime_content_type_is_type(ct, "text",
+		    "html"))
+			html = part;
+	}
+	if (html != NULL)
+		return html;
+	return n > 0 ? g_mime_multipart_get_part(mp, n - 1) : NULL;
+}
+
+/*
+ * A part that is not text: counted, and its file name (else its type)
+ * kept if it is the first.
+ */
+static void
+skip_part(struct mail *m, GMimeObject *part)
+{
+	const char *name = NULL;
+	char *type;
+
+	if (m->skipped++ > 0)
+		return;
+	if (GMIME_IS_PART(part))
+		name = g_mime_part_get_filename(GMIME_PART(part));
+	if (name != NULL) {
+		m->first_skipped = xstrdup(name);
+		return;
+	}
+	type = g_mime_content_type_get_mime_type(
+	    g_mime_object_get_content_type(part));
+	m->first_skipped = xstrdup(type);
+	g_free(type);
+}
+
+/*
+ * The text of message msg and of those forwarded in it, added to text:
+ * its parts walked in order from m->stack.  Returns 0, or -1 with why
+ * set if the text would pass BOOK_TEXT_MAX.
+ */
+static int
+add_message(struct mail *m, struct strbuf *text, GMimeMessage *msg,
+    char *why, size_t whylen)
+{
+	GPtrArray *st = m->stack;
+	GMimeObject *part;
+	GMimeMessage *inner;
+	int i;
+
+	g_ptr_array_set_size(st, 0);
+	g_ptr_array_add(st, msg);
+	for (;;) {
+		if (text->len > BOOK_TEXT_MAX) {
+			snprintf(why, whylen, "more than %u MB of text in a "
+			    "message", (unsigned int)(BOOK_TEXT_MAX >> 20));
+			return -1;
+		}
+		if (st->len == 0)
+			return 0;
+		part = g_ptr_array_remove_index(st, st->len - 1);
+		if (GMIME_IS_MESSAGE(part)) {
+			add_headers(text, GMIME_MESSAGE(part));
+			if ((part = g_mime_message_get_mime_part(
+			    GMIME_MESSAGE(part))) != NULL)
+				g_ptr_array_add(st, part);
+		} else if (GMIME_IS_MESSAGE_PART(part)) {
+			inner = g_mime_message_part_get_message(
+			    GMIME_MESSAGE_PART(part));
+			if (inner != NULL) {
+				if (text->len > 0)
+					sb_addc(text, '\n');
+				g_ptr_array_add(st, inner);
+			}
+		} else if (GMIME_IS_MULTIPART(part)) {
+			if (g_mime_content_type_is_type(
+			    g_mime_object_get_content_type(part), "multipart",
+			    "alternative")) {
+				if ((part = alternative(GMIME_MULTIPART(
+				    part))) != NULL)
+					g_ptr_array_add(st, part);
+				continue;
+			}
+			/* Last pushed, first walked: in reverse. */
+			for (i = g_mime_multipart_get_count(
+			    GMIME_MULTIPART(part)) - 1; i >= 0; i--)
+				g_ptr_array_add(st, g_mime_multipart_get_part(
+				    GMIME_MULTIPART(part), i));
+		} else if (GMIME_IS_TEXT_PART(part))
+			add_text(text, GMIME_TEXT_PART(part));
+		else
+			skip_part(m, part);
+	}
+}
+
+/*
+ * The text of the next message into text (cleared first).  Returns 1,
+ * 0 at the end of the mail, or -1 with why set.
+ */
+int
+mail_next(struct mail *m, struct strbuf *text, char *why, size_t whylen)
+{
+	GMimeMessage *msg;
+	int rv;
+
+	sb_clear(text);
+	if (g_mime_parser_eos(m->parser))
+		return 0;
+	if ((msg = g_mime_parser_construct_message(m->parser,
+	    NULL)) == NULL) {
+		if (g_mime_parser_eos(m->parser) && m->messages > 0)
+			return 0;
+		snprintf(why, whylen, "message %" PRIu64 " cannot be read",
+		    m->messages + 1);
+		return -1;
+	}
+	m->messages++;
+	rv = add_message(m, text, msg, why, whylen);
+	g_object_unref(msg);
+	return rv == -1 ? -1 : 1;
+}
+
+/* The parts not text so far, and the name of the first. */
+uint64_t
+mail_skipped(const struct mail *m, const char **first)
+{
+	*first = m->first_skipped;
+	return m->skipped;
+}
+
+void
+mail_close(struct mail *m)
+{
+	if (m == NULL)
+		return;
+	g_object_unref(m->parser);
+	g_object_unref(m->stream);
+	g_ptr_array_free(m->stack, TRUE);
+	free(m->first_skipped);
+	free(m);
+}
