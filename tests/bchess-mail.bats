@@ -24,7 +24,7 @@ line() {
 	# Words of RFC 2047 in the headers, and a Latin-1 body.
 	[ "$(line 1)" = "From: Zoë Müller <zoe@example.org>" ]
 	[ "$(line 9)" = "Grüße" ]
-	[ "$stderr" = "bchess-pack: $d/games.mbox: warning: 1 attachment not text (board.png), not read" ]
+	[ "$stderr" = "bchess-pack: $d/games.mbox: warning: 1 attachment neither text nor an archive (board.png), not read" ]
 	run --separate-stderr bchess-pack -q "$d/games.mbox"
 	[ -z "$stderr" ]
 }
@@ -37,7 +37,7 @@ line() {
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/takeout.zip"
 	[ "$status" -eq 0 ]
 	[ "$output" = "$want" ]
-	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/takeout.zip:Mail/All mail.mbox: warning: 1 attachment not text (board.png), not read" ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/takeout.zip:Mail/All mail.mbox: warning: 1 attachment neither text nor an archive (board.png), not read" ]
 }
 
 @test "an .eml of HTML alone in GB2312, base64, CRLF line ends, its subject in RFC 2047" {
@@ -94,6 +94,34 @@ line() {
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/cut.txt"
 	[ "$status" -eq 1 ]
 	[[ "$stderr" == *"a soft line break of quoted-printable mail cuts the link"* ]]
+}
+
+@test "files attached to mail are read as files: a spreadsheet, payloads alone on their lines; a PDF is counted" {
+	t=$BATS_TEST_TMPDIR
+	{
+		printf 'From: a@example.org\nSubject: our games\nDate: Sat, 20 Mar 2021 08:00:00 +0000\n'
+		printf 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=XX\n\n'
+		printf -- '--XX\nContent-Type: text/plain\n\nThe sheet and the payloads.\n'
+		printf -- '--XX\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\n'
+		printf 'Content-Disposition: attachment; filename=links.xlsx\nContent-Transfer-Encoding: base64\n\n'
+		base64 <"$data/bchess-sheets/links.xlsx"
+		printf -- '--XX\nContent-Type: application/octet-stream\n'
+		printf 'Content-Disposition: attachment; filename=payloads.txt\nContent-Transfer-Encoding: base64\n\n'
+		printf 'nu1dpf9jh9hpoxpv-2j4-l\nGko7dO\n' | base64
+		printf -- '--XX\nContent-Type: text/plain\nContent-Disposition: attachment; filename=empty.txt\n\n'
+		printf -- '--XX\nContent-Type: application/pdf\n'
+		printf 'Content-Disposition: attachment; filename=report.pdf\n\n%%PDF-1.4\n--XX--\n'
+	} >"$t/m.eml"
+	run --separate-stderr bchess-pack -f legacy "$t/m.eml"
+	[ "$status" -eq 1 ]
+	# The message's text, then each file after a blank line, as the
+	# files alone would give.
+	want=$(printf 'From: a@example.org\nDate: Sat, 20 Mar 2021 08:00:00 +0000\nSubject: our games\n\nThe sheet and the payloads.\n\n%s\n\n%s\n%s' \
+	    "$(bchess-pack -f legacy "$data/bchess-sheets/links.xlsx" 2>/dev/null)" "${ex1#*\?l=}" "${ex1#*\?l=}")
+	[ "$output" = "$want" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $t/m.eml:links.xlsx:Games:6: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: $t/m.eml: warning: 1 attachment neither text nor an archive (report.pdf), not read" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
 }
 
 @test "a terminal typed at a line at a time is not held up by the test for mail" {

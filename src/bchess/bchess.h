@@ -189,10 +189,16 @@ void		 book_free(struct book *);
 #define MAIL_MBOX	2
 
 struct mail;
+struct mail_file {
+	char		*name;		/* the file name it was sent under */
+	char		*data;		/* decoded */
+	size_t		 len;
+};
 int		 mail_starts(const char *, size_t);
 struct mail	*mail_open(struct linereader *, int);
 int		 mail_next(struct mail *, struct strbuf *, char *, size_t);
 uint64_t	 mail_skipped(const struct mail *, const char **);
+struct mail_file *mail_files(struct mail *, size_t *);
 void		 mail_close(struct mail *);
 
 /*

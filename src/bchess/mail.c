@@ -8,8 +8,10 @@
  * text of its parts, a blank line between two: the plain text of an
  * alternative when it has one (else its HTML, whose links stand in its
  * tags), every other text part, and the messages forwarded inside it,
- * walked from an explicit stack.  Parts that are not text (pictures,
- * files) are counted and named, not read.
+ * walked from an explicit stack.  An attachment that holds text, or a
+ * ZIP archive (a spreadsheet, a document, a zipped chat), is given back
+ * whole as a file of its own, for the caller to read as any file; the
+ * others (pictures, PDF) are counted and the first named, not read.
  */
 
 #include "config.h"
@@ -57,6 +59,8 @@ struct mail {
 	uint64_t	 skipped;	/* parts not text, not read */
 	char		*first_skipped;	/* the name of the first */
 	GPtrArray	*stack;		/* of the walk of a message's parts */
+	struct mail_file *file;		/* the message's attached files */
+	size_t		 nfile, capfile;
 };
 
 static int	 header_name(const char *, size_t, int);
@@ -65,6 +69,8 @@ static void	 add_headers(struct strbuf *, GMimeMessage *);
 static void	 add_text(struct strbuf *, GMimeTextPart *);
 static GMimeObject *alternative(GMimeMultipart *);
 static void	 skip_part(struct mail *, GMimeObject *);
+static void	 keep_part(struct mail *, GMimeObject *);
+static void	 free_files(struct mail *);
 static int	 add_message(struct mail *, struct strbuf *, GMimeMessage *,
 		    char *, size_t);
 
@@ -177,9 +183,12 @@ mail_open(struct linereader *lr, int kind)
 	}
 	fp = lr_take(lr, &buf, &len);
 	m->stream = g_mime_stream_cat_new();
-	ahead = g_mime_stream_mem_new_with_buffer(buf, len);
-	g_mime_stream_cat_add_source(GMIME_STREAM_CAT(m->stream), ahead);
-	g_object_unref(ahead);
+	if (len > 0) {
+		ahead = g_mime_stream_mem_new_with_buffer(buf, len);
+		g_mime_stream_cat_add_source(GMIME_STREAM_CAT(m->stream),
+		    ahead);
+		g_object_unref(ahead);
+	}
 	free(buf);
 	if (fp != NULL) {
 		rest = g_mime_stream_file_new(fp);
@@ -301,6 +310,85 @@ skip_part(struct mail *m, GMimeObject *part)
 }
 
 /*
+ * An attachment: kept as a file if it holds text or a ZIP archive, its
+ * content decoded, and named by its file name (else its type); skipped
+ * if not, or if its type says a picture, a sound, a film or a PDF.
+ */
+static void
+keep_part(struct mail *m, GMimeObject *part)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(part);
+	GMimeDataWrapper *content;
+	GMimeStream *out;
+	GByteArray *bytes;
+	struct mail_file *f;
+	const char *name, *type = g_mime_content_type_get_media_type(ct);
+	char *mime;
+
+	if (!GMIME_IS_PART(part) || (content = g_mime_part_get_content(
+	    GMIME_PART(part))) == NULL || type == NULL ||
+	    strcasecmp(type, "image") == 0 || strcasecmp(type, "audio") == 0 ||
+	    strcasecmp(type, "video") == 0 ||
+	    g_mime_content_type_is_type(ct, "application", "pdf")) {
+		skip_part(m, part);
+		return;
+	}
+	bytes = g_byte_array_new();
+	out = g_mime_stream_mem_new_with_byte_array(bytes);
+	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(out), FALSE);
+	g_mime_data_wrapper_write_to_stream(content, out);
+	g_object_unref(out);
+	if (!(bytes->len >= 4 && memcmp(bytes->data, "PK\x03\x04", 4) == 0) &&
+	    !text_bytes((const char *)bytes->data, bytes->len)) {
+		g_byte_array_free(bytes, TRUE);
+		skip_part(m, part);
+		return;
+	}
+	if (m->nfile == m->capfile) {
+		m->capfile = m->capfile == 0 ? 4 : 2 * m->capfile;
+		m->file = xreallocarray(m->file, m->capfile, sizeof(*m->file));
+	}
+	f = &m->file[m->nfile++];
+	if ((name = g_mime_part_get_filename(GMIME_PART(part))) != NULL)
+		f->name = xstrdup(name);
+	else {
+		mime = g_mime_content_type_get_mime_type(ct);
+		f->name = xstrdup(mime);
+		g_free(mime);
+	}
+	f->len = bytes->len;
+	f->data = xmalloc(bytes->len + 1);
+	if (bytes->len > 0)
+		memcpy(f->data, bytes->data, bytes->len);
+	f->data[bytes->len] = '\0';
+	g_byte_array_free(bytes, TRUE);
+}
+
+/* The files of the last message, less those the caller took. */
+static void
+free_files(struct mail *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nfile; i++) {
+		free(m->file[i].name);
+		free(m->file[i].data);
+	}
+	m->nfile = 0;
+}
+
+/*
+ * The files attached to the message mail_next read last; the caller
+ * may take a file's data (setting it NULL).
+ */
+struct mail_file *
+mail_files(struct mail *m, size_t *n)
+{
+	*n = m->nfile;
+	return m->file;
+}
+
+/*
  * The text of message msg and of those forwarded in it, added to text:
  * its parts walked in order from m->stack.  Returns 0, or -1 with why
  * set if the text would pass BOOK_TEXT_MAX.
@@ -352,10 +440,11 @@ add_message(struct mail *m, struct strbuf *text, GMimeMessage *msg,
 			    GMIME_MULTIPART(part)) - 1; i >= 0; i--)
 				g_ptr_array_add(st, g_mime_multipart_get_part(
 				    GMIME_MULTIPART(part), i));
-		} else if (GMIME_IS_TEXT_PART(part))
+		} else if (GMIME_IS_TEXT_PART(part) &&
+		    !g_mime_part_is_attachment(GMIME_PART(part)))
 			add_text(text, GMIME_TEXT_PART(part));
 		else
-			skip_part(m, part);
+			keep_part(m, part);
 	}
 }
 
@@ -370,6 +459,7 @@ mail_next(struct mail *m, struct strbuf *text, char *why, size_t whylen)
 	int rv;
 
 	sb_clear(text);
+	free_files(m);
 	if (g_mime_parser_eos(m->parser))
 		return 0;
 	if ((msg = g_mime_parser_construct_message(m->parser,
@@ -402,6 +492,8 @@ mail_close(struct mail *m)
 	g_object_unref(m->parser);
 	g_object_unref(m->stream);
 	g_ptr_array_free(m->stack, TRUE);
+	free_files(m);
+	free(m->file);
 	free(m->first_skipped);
 	free(m);
 }

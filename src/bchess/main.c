@@ -57,6 +57,7 @@ static void	 warn_cells(const char *, const struct cells_note *,
 static int	 convert_book(struct linereader *);
 static int	 mail_kind(struct linereader *);
 static int	 convert_mail(struct linereader *, int);
+static int	 convert_attached(struct mail *, const char *);
 static int	 convert_member(const char *, char *, size_t, void *);
 static int	 convert_archive(const char *, const char *, size_t);
 static int	 convert_input(struct linereader *);
@@ -81,6 +82,7 @@ static FILE *narrow_stdout;	/* standard output while it is converted */
 static const char *encoding;	/* -E: of text without a byte order mark */
 static const char *line_encoding; /* each line's, while converting them */
 static int	 links_only;	/* a document's text: no payload alone */
+static int	 attached;	/* a file attached to mail: no mail itself */
 
 static void __dead
 usage(int status)
@@ -773,11 +775,50 @@ mail_kind(struct linereader *lr)
 }
 
 /*
+ * The files attached to the message of m read last, named after the
+ * message's name: each converted as a file of its own (a spreadsheet, a
+ * document, an archive, text), after a blank line.  A file attached is
+ * not read as mail in turn.  Returns the worst status.
+ */
+static int
+convert_attached(struct mail *m, const char *message)
+{
+	struct linereader file;
+	struct mail_file *f;
+	struct strbuf name = { NULL, 0, 0 };
+	size_t i, n;
+	int status = GF_EXIT_OK, s;
+
+	f = mail_files(m, &n);
+	for (i = 0; i < n && !run_stopped(); i++) {
+		sb_clear(&name);
+		sb_add(&name, message, strlen(message));
+		sb_addc(&name, ':');
+		sb_add(&name, f[i].name, strlen(f[i].name));
+		if (mode != 'c' && output_format != FORMAT_JSON)
+			putchar_unlocked('\n');
+		/* The reader takes the data. */
+		lr_attach_text(&file, f[i].data, f[i].len, name.s);
+		f[i].data = NULL;
+		attached = 1;
+		s = convert_input(&file);
+		attached = 0;
+		if (lr_close(&file) == -1)
+			s = GF_EXIT_ERROR;
+		if (s > status)
+			status = s;
+	}
+	sb_free(&name);
+	return status;
+}
+
+/*
  * Mail, an .eml or an mbox (mail.c makes each message text): each
  * message converted as a text of its own, an mbox's named file:mail N in
- * messages; a paragraph of one word is a word, as in a document.  The
- * parts that are not text are counted in one warning, which names the
- * first.  A message that cannot be read ends the file, with status 2.
+ * messages, then the files attached to it; a paragraph of one word is a
+ * word, as in a document.  The attachments that are neither text nor an
+ * archive are counted in one warning, which names the first.  A message
+ * that cannot be read ends the file, with status 2.
  */
 static int
 convert_mail(struct linereader *lr, int kind)
@@ -813,6 +854,8 @@ convert_mail(struct linereader *lr, int kind)
 			s = GF_EXIT_ERROR;
 		if (s > status)
 			status = s;
+		if ((s = convert_attached(m, name.s)) > status)
+			status = s;
 	}
 	if (fflush(stdout) != 0)
 		check_stdout();
@@ -823,9 +866,10 @@ convert_mail(struct linereader *lr, int kind)
 	if ((skipped = mail_skipped(m, &first)) > 0) {
 		run_warning();
 		if (!quiet)
-			warnx("%s: warning: %" PRIu64 " attachment%s not text "
-			    "(%s%s), not read", lr->name, skipped, skipped > 1 ?
-			    "s" : "", first, skipped > 1 ? " and others" : "");
+			warnx("%s: warning: %" PRIu64 " attachment%s neither "
+			    "text nor an archive (%s%s), not read", lr->name,
+			    skipped, skipped > 1 ? "s" : "", first, skipped > 1 ?
+			    " and others" : "");
 	}
 	mail_close(m);
 	sb_free(&text);
@@ -881,7 +925,7 @@ convert_input(struct linereader *lr)
 
 	if (run_stopped())
 		return GF_EXIT_OK;
-	if ((kind = mail_kind(lr)) != 0)
+	if (!attached && (kind = mail_kind(lr)) != 0)
 		return convert_mail(lr, kind);
 	if (!lr_next(lr))
 		return GF_EXIT_OK;
