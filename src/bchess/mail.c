@@ -199,6 +199,12 @@ mail_open(struct linereader *lr, int kind)
 		g_object_unref(rest);
 	}
 	m->parser = g_mime_parser_new_with_stream(m->stream);
+	/*
+	 * A part's content is copied as it is parsed, not read again from
+	 * the file (a seek and a read, and a seek to its end for its
+	 * length, each time).
+	 */
+	g_mime_parser_set_persist_stream(m->parser, FALSE);
 	g_mime_parser_set_format(m->parser, kind == MAIL_MBOX ?
 	    GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE);
 	m->stack = g_ptr_array_new();

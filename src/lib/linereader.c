@@ -20,6 +20,7 @@
 
 #include <err.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,17 +266,32 @@ lr_peek(struct linereader *lr, size_t want, size_t lines, size_t *len)
 /*
  * The stream of an input whose first line is not yet taken, for a reader
  * of its own: what was read ahead is in *ahead (*len bytes of it), and
- * the rest is read from the stream returned, a file that can seek (NULL
- * if there is no rest, or if the input is a pipe: a pipe is read to its
- * end into *ahead, since its stream cannot go back).  lr_close closes
- * the stream.  The reader takes both: the input gives no line after.
+ * the rest is read from the stream returned (NULL if there is no rest).
+ * A file that can seek is taken back to where the input began, and read
+ * from there whole (*len 0); a pipe, whose stream cannot go back, is
+ * read to its end into *ahead.  lr_close closes the stream.  The reader
+ * takes both: the input gives no line after.
  */
 FILE *
 lr_take(struct linereader *lr, char **ahead, size_t *len)
 {
-	FILE *fp = lr->eof ? NULL : lr->fp;
+	FILE *fp = lr->fp;
+	off_t at;
 	size_t n;
 
+	if (fp != NULL && !lr->piped && lr->start == 0 &&
+	    (at = ftello(fp)) != -1 && (uintmax_t)at >= lr->fill &&
+	    fseeko(fp, at - (off_t)lr->fill, SEEK_SET) == 0) {
+		free(lr->buf);
+		*ahead = NULL;
+		*len = 0;
+		lr->buf = NULL;
+		lr->cap = lr->fill = lr->start = lr->scanned = 0;
+		lr->eof = 1;
+		return fp;
+	}
+	if (lr->eof)
+		fp = NULL;
 	if (lr->start > 0)
 		memmove(lr->buf, lr->buf + lr->start, lr->fill - lr->start);
 	lr->fill -= lr->start;
