@@ -89,15 +89,7 @@ found=$(grep -c '^Game [0-9]*: https://www.joonas.io/buffalo-chess/?l=' \
 [ "$found" -eq "$n" ] ||
     { echo "bench: $found links of $n read from the mbox" >&2; exit 1; }
 
-# median_cpu FILE: the median CPU seconds (user and system) of $runs
-# runs of bchess-pack on FILE.
-median_cpu() {
-	local i TIMEFORMAT='%3U %3S'
-	for ((i = 0; i < runs; i++)); do
-		{ time "$bin" -q "$1" >/dev/null 2>&1; } 2>&1 |
-		    awk '{ print $1 + $2 }'
-	done | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
-}
+. "$top/bench/median-cpu.sh"
 
 base=$(median_cpu "$tmp/mail.txt")
 t=$(median_cpu "$tmp/mail.mbox")

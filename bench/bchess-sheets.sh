@@ -78,15 +78,7 @@ ods() {
 	"$zip" "$1" "-mimetype=$d/mimetype" "content.xml=$d/content"
 }
 
-# median_cpu FILE: the median CPU seconds (user and system) of $runs
-# runs of bchess-pack on FILE.
-median_cpu() {
-	local i TIMEFORMAT='%3U %3S'
-	for ((i = 0; i < runs; i++)); do
-		{ time "$bin" -q "$1" >/dev/null 2>&1; } 2>&1 |
-		    awk '{ print $1 + $2 }'
-	done | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
-}
+. "$top/bench/median-cpu.sh"
 
 xlsx "$tmp/plain.xlsx" 0
 xlsx "$tmp/linked.xlsx" 1

@@ -66,5 +66,5 @@ EXTRA_DIST += tests/bchess-sheets.bats tests/data/bchess-sheets \
 	fuzz/bchess-pack-sheet.c fuzz/seeds/bchess-pack-sheet \
 	fuzz/seeds/bchess-pack-main
 EXTRA_DIST += fuzz/bchess-pack-payload.c bench/bchess-pack.sh \
-	bench/bchess-sheets.sh bench/bchess-mail.sh \
+	bench/bchess-sheets.sh bench/bchess-mail.sh bench/median-cpu.sh \
 	bench/bchess-damage.sh bench/bchess-long.sh

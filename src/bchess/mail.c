@@ -68,6 +68,7 @@ static void	 add_header(struct strbuf *, const char *, const char *);
 static void	 add_headers(struct strbuf *, GMimeMessage *);
 static void	 add_text(struct strbuf *, GMimeTextPart *);
 static GMimeObject *alternative(GMimeMultipart *);
+static char	*part_name(GMimeObject *);
 static void	 skip_part(struct mail *, GMimeObject *);
 static void	 keep_part(struct mail *, GMimeObject *);
 static void	 free_files(struct mail *);
@@ -291,28 +292,30 @@ alternative(GMimeMultipart *mp)
 	return n > 0 ? g_mime_multipart_get_part(mp, n - 1) : NULL;
 }
 
-/*
- * A part that is not text: counted, and its file name (else its type)
- * kept if it is the first.
- */
+/* The name a part goes by: its file name, else its type. */
+static char *
+part_name(GMimeObject *part)
+{
+	const char *name = NULL;
+	char *type, *s;
+
+	if (GMIME_IS_PART(part))
+		name = g_mime_part_get_filename(GMIME_PART(part));
+	if (name != NULL)
+		return xstrdup(name);
+	type = g_mime_content_type_get_mime_type(
+	    g_mime_object_get_content_type(part));
+	s = xstrdup(type);
+	g_free(type);
+	return s;
+}
+
+/* A part that is not read: counted, and its name kept if first. */
 static void
 skip_part(struct mail *m, GMimeObject *part)
 {
-	const char *name = NULL;
-	char *type;
-
-	if (m->skipped++ > 0)
-		return;
-	if (GMIME_IS_PART(part))
-		name = g_mime_part_get_filename(GMIME_PART(part));
-	if (name != NULL) {
-		m->first_skipped = xstrdup(name);
-		return;
-	}
-	type = g_mime_content_type_get_mime_type(
-	    g_mime_object_get_content_type(part));
-	m->first_skipped = xstrdup(type);
-	g_free(type);
+	if (m->skipped++ == 0)
+		m->first_skipped = part_name(part);
 }
 
 /*
@@ -328,8 +331,7 @@ keep_part(struct mail *m, GMimeObject *part)
 	GMimeStream *out;
 	GByteArray *bytes;
 	struct mail_file *f;
-	const char *name, *type = g_mime_content_type_get_media_type(ct);
-	char *mime;
+	const char *type = g_mime_content_type_get_media_type(ct);
 
 	if (!GMIME_IS_PART(part) || (content = g_mime_part_get_content(
 	    GMIME_PART(part))) == NULL || type == NULL ||
@@ -355,13 +357,7 @@ keep_part(struct mail *m, GMimeObject *part)
 		m->file = xreallocarray(m->file, m->capfile, sizeof(*m->file));
 	}
 	f = &m->file[m->nfile++];
-	if ((name = g_mime_part_get_filename(GMIME_PART(part))) != NULL)
-		f->name = xstrdup(name);
-	else {
-		mime = g_mime_content_type_get_mime_type(ct);
-		f->name = xstrdup(mime);
-		g_free(mime);
-	}
+	f->name = part_name(part);
 	f->len = bytes->len;
 	f->data = xmalloc(bytes->len + 1);
 	if (bytes->len > 0)

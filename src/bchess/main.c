@@ -58,6 +58,7 @@ static int	 convert_book(struct linereader *);
 static int	 mail_kind(struct linereader *);
 static int	 convert_mail(struct linereader *, int);
 static int	 convert_attached(struct mail *, const char *);
+static void	 blank_between(void);
 static int	 convert_member(const char *, char *, size_t, void *);
 static int	 convert_archive(const char *, const char *, size_t);
 static int	 convert_input(struct linereader *);
@@ -775,6 +776,18 @@ mail_kind(struct linereader *lr)
 }
 
 /*
+ * A blank line between two texts of mail (messages, files attached) in
+ * the output: none under -c, which writes nothing, nor under -f json,
+ * whose lines are objects.
+ */
+static void
+blank_between(void)
+{
+	if (mode != 'c' && output_format != FORMAT_JSON)
+		putchar_unlocked('\n');
+}
+
+/*
  * The files attached to the message of m read last, named after the
  * message's name: each converted as a file of its own (a spreadsheet, a
  * document, an archive, text), after a blank line.  A file attached is
@@ -795,8 +808,7 @@ convert_attached(struct mail *m, const char *message)
 		sb_add(&name, message, strlen(message));
 		sb_addc(&name, ':');
 		sb_add(&name, f[i].name, strlen(f[i].name));
-		if (mode != 'c' && output_format != FORMAT_JSON)
-			putchar_unlocked('\n');
+		blank_between();
 		/* The reader takes the data. */
 		lr_attach_text(&file, f[i].data, f[i].len, name.s);
 		f[i].data = NULL;
@@ -841,9 +853,8 @@ convert_mail(struct linereader *lr, int kind)
 			    ++n);
 			sb_add(&name, number, strlen(number));
 		}
-		/* A blank line between two messages' texts. */
-		if (n > 1 && mode != 'c' && output_format != FORMAT_JSON)
-			putchar_unlocked('\n');
+		if (n > 1)
+			blank_between();
 		/* The reader takes the text. */
 		lr_attach_text(&msg, text.s, text.len, name.s);
 		memset(&text, 0, sizeof(text));
