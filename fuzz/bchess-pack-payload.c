@@ -147,6 +147,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(line, data, size);
 	line[size] = '\0';
 	memset(&rec, 0, sizeof(rec));
+	record_begin(&rec);
 	game_init(&g);
 	if (split_record(&rec, line, size, 1, &pe) == 0)
 		for (k = 0; k < rec.nlinks; k++) {

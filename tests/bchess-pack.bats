@@ -450,9 +450,20 @@ EOF_CASES
 	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/in"
 	[ "$status" -eq 1 ]
 	[ "${#lines[@]}" -eq 3 ]
-	[ "${lines[1]}" = "{\"line\":2,\"error\":\"more than one link on the line\",\"input\":\"x ${b}?l=nu1d-4-l ${b}?l=nu-1-i\"}" ]
+	[ "${lines[1]}" = "{\"line\":2,\"error\":\"more than one game on the line\",\"input\":\"x ${b}?l=nu1d-4-l ${b}?l=nu-1-i\"}" ]
 	[ "${lines[2]}" = '{"moves":[{"from":[4,4],"to":[3,5],"kill":false}],"result":"unfinished"}' ]
-	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/in:2: more than one link on the line (https://www.joonas.io/buffalo-chess/?l=n...)" ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/in:2: more than one game on the line (https://www.joonas.io/buffalo-chess/?l=n...)" ]
+}
+
+@test "-f json takes a line that repeats one link, as HTML's <a href=L>L</a>, for one game" {
+	b=https://www.joonas.io/buffalo-chess/
+	run --separate-stderr bchess-pack -f json <<<"<a href=\"${b}?l=nu1d-4-l\">${b}?l=nu1d-4-l</a> [${b}?l=nu1d-4-l](${b}?l=nu1d-4-l)"
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"moves":[{"from":[4,4],"to":[3,5],"kill":false},{"from":[1,1],"to":[2,1],"kill":false}],"result":"lost"}' ]
+	[ "$stderr" = "" ]
+	run --separate-stderr bchess-pack -f json <<<"<a href=\"${b}?l=nu1d-4-l\">${b}?l=nu-1-i</a>"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: stdin:1: more than one game on the line (https://www.joonas.io/buffalo-chess/?l=n...)" ]
 }
 
 @test "only links to the game are converted; another site's ?l= is left alone" {
@@ -560,6 +571,14 @@ EOF_CASES
 	# Elsewhere it is no byte order mark.
 	run --separate-stderr bash -c "printf 'nu-1-i\\n\\357\\273\\277nu1d-4-l\\n' | bchess-pack"
 	[ "$status" -eq 1 ]
+}
+
+@test "each file begins anew: a blank first line after a file that is not read does not leave the next unread" {
+	printf '\320\317\021\340\241\261\032\341 rest\n' >"$BATS_TEST_TMPDIR/old.xls"
+	printf '\n%s\n' 'https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/old.xls" "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(printf '\320\317\021\340\241\261\032\341 rest\n\nhttps://www.joonas.io/buffalo-chess/?l=nu-1-l')" ]
 }
 
 @test "links in the exports users keep them in convert in place: JSON, HTML, WhatsApp, CSV with semicolons, Markdown" {

@@ -298,6 +298,71 @@ ods() {
 	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/ko.zip:대국.txt:2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
 }
 
+# A chat exported as web pages, in the shape Telegram Desktop writes its
+# messages.html: tags alone on their lines, a message's text on a line of
+# its own, each link both the address and the text of an <a>.
+write_page() {
+	local l="${2%%\?*}?from=tg&amp;${2#*\?}"
+	printf '%s\n' '<!DOCTYPE html>' '<html>' '' ' <head>' '  <meta charset="utf-8"/>' \
+	    '<title>Exported Data</title>' ' </head>' ' <body>' \
+	    '  <div class="message default clearfix" id="message1">' \
+	    '     <div class="from_name">' 'J&#246;nss&#246;n' '     </div>' \
+	    '     <div class="text">' "game <a href=\"$2\">$2</a>" '     </div>' \
+	    '     <div class="text">' 'gg' '     </div>' \
+	    '     <div class="text">' "<a href=\"${l//,/%2C}\">again</a><br>Anna" '     </div>' \
+	    '  </div>' ' </body>' '</html>' >"$1"
+}
+
+@test "a web page (a chat exported as HTML) is read as a document: links converted in place, a word alone is a word" {
+	write_page "$BATS_TEST_TMPDIR/messages.html" "$ex1"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/messages.html"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	# Line for line the page, its links now compact: still a page.
+	[ "$output" = "$(write_page /dev/stdout "$ex1c")" ]
+	# One object a link line under -f json; each tag line is text.
+	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/messages.html"
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 23 ]
+	[ "${lines[12]}" = "$(bchess-pack -f json <<<"$ex1")" ]
+	[ "${lines[15]}" = '{"line":17,"text":"gg"}' ]
+	# XHTML and XML open with a declaration; blank lines and a byte
+	# order mark before it change nothing.
+	printf '\xef\xbb\xbf\n  <?xml version="1.0"?>\n<feed>\nAnna\n<link href="%s"/>\n</feed>\n' "$ex1" >"$BATS_TEST_TMPDIR/feed.xml"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/feed.xml"
+	[ "$status" -eq 0 ]
+	[ "${lines[4]}" = "<link href=\"$ex1c\"/>" ]
+	# An address between angle brackets opens no markup: a file of links
+	# so written still reports a word that is no payload.
+	printf '<%s>\nAnna\n' "$ex1" >"$BATS_TEST_TMPDIR/links.txt"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/links.txt"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "<$ex1c>" ]
+	[[ "$stderr" == "bchess-pack: $BATS_TEST_TMPDIR/links.txt:2: a word that reads as a packed payload"* ]]
+}
+
+@test "a chat exported as web pages and zipped: the pages converted, their style sheets and scripts counted, not read" {
+	t=$BATS_TEST_TMPDIR
+	write_page "$t/messages.html" "$ex1"
+	write_page "$t/messages2.html" "$ex1c"
+	printf '.page_wrap {\n  margin: 0;\n}\n' >"$t/style.css"
+	printf '"use strict";\nfunction f() {\n  return;\n}\n' >"$t/script.js"
+	printf '\211PNG\r\n\032\n\000\000' >"$t/back.png"
+	zip-driver "$t/export.zip" "ChatExport/messages.html=$t/messages.html" \
+	    "ChatExport/css/style.css=$t/style.css" "ChatExport/js/script.js=$t/script.js" \
+	    "ChatExport/images/back.png=$t/back.png" "ChatExport/messages2.html=$t/messages2.html"
+	run --separate-stderr bchess-pack "$t/export.zip"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(bchess-pack "$t/messages.html" "$t/messages2.html")" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $t/export.zip: warning: 1 file not text (ChatExport/images/back.png), not read" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: $t/export.zip: warning: 2 files of a web page's style or scripts (ChatExport/css/style.css and others), not read" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+	# Named alone, a script is read as any text.
+	run --separate-stderr bchess-pack "$t/script.js"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cat "$t/script.js")" ]
+}
+
 @test "a document of another kind (.pptx, .odp, an Apple Numbers file) is reported by name, nothing of it written" {
 	local t=$BATS_TEST_TMPDIR
 	printf '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="ppt/presentation.xml"/></Relationships>' >"$t/rels"

@@ -134,6 +134,7 @@ struct record {
 	int		 in_text;	/* other text stands beside the links */
 	int		 bare;		/* a payload alone, no link around it */
 	int		 unread;	/* the input is UTF-16 or ZIP: copied */
+	int		 markup;	/* HTML or XML; -1 until a line tells */
 	const char	*payload;	/* the payload in hand, percent-decoded */
 	size_t		 paylen;
 	char		*decoded;	/* where escapes were decoded to */
@@ -144,6 +145,8 @@ struct record {
 
 int		 split_record(struct record *, const char *, size_t, int,
 		    struct parse_error *);
+void		 record_begin(struct record *);
+size_t		 record_games(const struct record *);
 int		 record_payload(struct record *, size_t, struct parse_error *);
 void		 record_free(struct record *);
 

@@ -59,6 +59,7 @@ static int	 mail_kind(struct linereader *);
 static int	 convert_mail(struct linereader *, int);
 static int	 convert_attached(struct mail *, const char *);
 static void	 blank_between(void);
+static int	 page_code(const char *);
 static int	 convert_member(const char *, char *, size_t, void *);
 static int	 convert_archive(const char *, const char *, size_t);
 static int	 convert_input(struct linereader *);
@@ -467,27 +468,37 @@ static int
 process_text(const struct linereader *lr)
 {
 	struct parse_error pe;
+	size_t n;
 	int rc = RECORD_TEXT, bad = 0;
 
 	copied = 0;
+	if (lr->lineno == 1)
+		record_begin(&rec);
 	if (!lr_blank(lr))
 		rc = split_record(&rec, lr->line, lr->len, lr->lineno == 1, &pe);
-	/* A paragraph of one word is a word, not a payload. */
-	if (links_only && (rc == -1 || (rc == 0 && rec.bare)))
+	/*
+	 * A paragraph of one word is a word, not a payload, and so is a
+	 * word of HTML or XML (a tag alone on its line).
+	 */
+	if ((links_only || rec.markup == 1) && (rc == -1 ||
+	    (rc == 0 && rec.bare)))
 		rc = RECORD_TEXT;
 	if (rc == RECORD_TEXT) {
 		if (mode != 'c')
 			write_text_line(lr);
 		return -1;
 	}
-	if (rc == -1)
+	/* Under -f json, one game a line: HTML's <a href="L">L</a> is one. */
+	n = rec.nlinks;
+	if (rc == 0 && output_format == FORMAT_JSON && mode != 'c' &&
+	    (n = record_games(&rec)) > 1)
+		bad = reject_line(lr, "more than one game on the line",
+		    lr->line + rec.link[n - 1].link_start,
+		    rec.link[n - 1].link_end - rec.link[n - 1].link_start);
+	else if (rc == -1)
 		bad = reject_link(lr, &pe);
-	else if (rec.nlinks > 1 && output_format == FORMAT_JSON && mode != 'c')
-		bad = reject_line(lr, "more than one link on the line",
-		    lr->line + rec.link[1].link_start,
-		    rec.link[1].link_end - rec.link[1].link_start);
 	else
-		for (current = 0; current < rec.nlinks; current++)
+		for (current = 0; current < n; current++)
 			bad |= mode == 'c' ? check_link(lr) : mode == 'r' ?
 			    repair_link(lr) : convert_link(lr);
 	if (mode != 'c')
@@ -888,7 +899,24 @@ convert_mail(struct linereader *lr, int kind)
 	return status;
 }
 
-/* A file of text of an archive (see convert_archive), which it takes. */
+/*
+ * Whether a file is a web page's code, a style sheet or a script, by its
+ * name: what a chat exported as HTML (Telegram's) or a page saved whole
+ * brings beside its pages.
+ */
+static int
+page_code(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+
+	return dot != NULL && (strcasecmp(dot, ".css") == 0 ||
+	    strcasecmp(dot, ".js") == 0);
+}
+
+/*
+ * A file of text of an archive (see convert_archive), which it takes; a
+ * web page's style sheet or script is skipped.
+ */
 static int
 convert_member(const char *name, char *bytes, size_t len, void *arg)
 {
@@ -896,6 +924,10 @@ convert_member(const char *name, char *bytes, size_t len, void *arg)
 	int status;
 
 	(void)arg;
+	if (page_code(name)) {
+		free(bytes);
+		return ZR_SKIPPED;
+	}
 	lr_attach_text(&member, bytes, len, name);
 	status = convert_input(&member);
 	if (lr_close(&member) == -1)
@@ -909,13 +941,15 @@ convert_member(const char *name, char *bytes, size_t len, void *arg)
  * each file of text in it, in the archive's order, converted as a file
  * of its own named archive:file (see zr_each_file).  The files that are
  * not text (photos, sound) are counted in one warning, which names the
- * first.
+ * first, and so are the style sheets and scripts beside a chat exported
+ * as web pages (Telegram's).
  */
 static int
 convert_archive(const char *archive, const char *data, size_t len)
 {
 	struct zr_walk walk = { encoding, ZR_OPTION_E, text_bytes,
-	    "not text", convert_member, NULL, NULL };
+	    "not text", convert_member, NULL, "of a web page's style or "
+	    "scripts" };
 
 	if (quiet)
 		walk.flags |= ZR_QUIET;

@@ -55,6 +55,7 @@ static int	split_quoted(struct record *, size_t, size_t);
 static int	split_word(struct record *, size_t, size_t,
 		    struct parse_error *);
 static const char *unread_file(const char *, size_t);
+static int	opens_markup(const char *, size_t, size_t);
 static int	decode_escapes(char *, const char *, size_t, size_t *);
 static int	percent_decode(struct record *, const char *, size_t);
 
@@ -806,6 +807,46 @@ unread_file(const char *line, size_t len)
 }
 
 /*
+ * Whether a line, the first of its input that is not blank, opens HTML
+ * or XML: a tag, a comment, a declaration such as <!DOCTYPE html> or
+ * <?xml ...?>.  No payload begins with '<', and an address between
+ * angle brackets (<https://...>, as Markdown and mail write one) is no
+ * tag: a tag's name ends at white space, '>' or '/', and a scheme's at
+ * "://".
+ */
+static int
+opens_markup(const char *line, size_t first, size_t last)
+{
+	size_t i = first + 1;
+
+	if (last - first < 2 || line[first] != '<')
+		return 0;
+	if (line[i] == '!' || line[i] == '?')
+		return 1;
+	if (!isalpha((unsigned char)line[i]))
+		return 0;
+	while (i < last && (isalnum((unsigned char)line[i]) ||
+	    (line[i] != '\0' && strchr("._:-", line[i]) != NULL)))
+		i++;
+	if (i < last && line[i] == '/' && line[i - 1] == ':')
+		return 0;
+	return i == last || line[i] == '>' || line[i] == '/' ||
+	    line[i] == ' ' || line[i] == '\t' || line[i] == '\r';
+}
+
+/*
+ * A new input begins: its first line may tell it unread (see
+ * unread_file), and its first line that is not blank whether it is
+ * markup (see opens_markup).
+ */
+void
+record_begin(struct record *rec)
+{
+	rec->unread = 0;
+	rec->markup = -1;
+}
+
+/*
  * Find the links of line.  A UTF-8 byte order mark opening the input
  * (first_line set) is not part of the first record; a first line of
  * UTF-16 with no mark, or of an archive, is bad and the rest of the
@@ -814,7 +855,8 @@ unread_file(const char *line, size_t len)
  * white space around it, if it is a record of the json format, and text
  * otherwise (a line of a JSON chat export, whose links are converted
  * like any others), as is a line of JSON punctuation alone and a quoted
- * word that is no payload.  Returns 0 with rec->link filled in, RECORD_TEXT for
+ * word that is no payload.  rec->markup is set at the input's first line
+ * that is not blank (record_begin begins an input).  Returns 0 with rec->link filled in, RECORD_TEXT for
  * a line with no link that is no record, or -1 with *pe set for a word
  * alone on its line that cannot be a payload.
  */
@@ -836,8 +878,6 @@ split_record(struct record *rec, const char *line, size_t len,
 		rec->unread = 1;
 		return parse_error_set(pe, why, 0, line, len);
 	}
-	if (first_line)
-		rec->unread = 0;
 	if (rec->unread)
 		return RECORD_TEXT;
 	/*
@@ -856,6 +896,8 @@ split_record(struct record *rec, const char *line, size_t len,
 		last--;
 	if (first == last)
 		return RECORD_TEXT;
+	if (rec->markup == -1)
+		rec->markup = opens_markup(line, first, last);
 	find_links(rec, first, last);
 	if (rec->nlinks == 0 && line[first] == '{') {
 		if (!holds_json_record(line, first, last))
@@ -876,6 +918,28 @@ split_record(struct record *rec, const char *line, size_t len,
 	rec->in_text = n > 1 || rec->link[0].link_start > first ||
 	    rec->link[n - 1].link_end < last;
 	return 0;
+}
+
+/*
+ * How many games the links of a record hold, if each is told by its
+ * payload as written: 1 if every link repeats the first one's (as HTML
+ * writes a link, <a href="L">L</a>, and Markdown [L](L)), else the
+ * index, plus 1, of the first link that differs.
+ */
+size_t
+record_games(const struct record *rec)
+{
+	const struct link *a = &rec->link[0], *b;
+	size_t k;
+
+	for (k = 1; k < rec->nlinks; k++) {
+		b = &rec->link[k];
+		if (b->end - b->start != a->end - a->start ||
+		    memcmp(rec->line + b->start, rec->line + a->start,
+		    a->end - a->start) != 0)
+			return k + 1;
+	}
+	return 1;
 }
 
 /*
