@@ -380,6 +380,17 @@ write_page() {
 	[ "${stderr_lines[2]}" = "bchess-pack: $t/a.numbers: an Apple Numbers, Pages or Keynote file, which is not read (export it as .xlsx, .ods or CSV)" ]
 }
 
+@test "an RTF document (TextEdit's rich text) is reported and copied, not read" {
+	# Its links are text, but its writers may break a line anywhere in
+	# one, so a link could come out as a shorter game: none is converted.
+	printf '{\\rtf1\\ansi\\ansicpg1252\\cocoartf2759\n\\f0\\fs24 \\cf0 {\\field{\\*\\fldinst{HYPERLINK "%s"}}{\\fldrslt %s}}\\\ngg}\n' "$ex1" "$ex1" >"$BATS_TEST_TMPDIR/links.rtf"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/links.rtf"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/links.rtf")" ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/links.rtf:1: an RTF document (TextEdit, WordPad), not read: RTF may break a link across lines (save it as .docx, .odt or text) ({\\x5crtf1\\x5cansi\\x5cansicpg1252\\x5ccocoartf2759)" ]
+}
+
 @test "an .xls, or a workbook saved with a password, is reported and copied" {
 	printf '\320\317\021\340\241\261\032\341\000\000\n' >"$BATS_TEST_TMPDIR/links.xls"
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/links.xls"

@@ -75,6 +75,9 @@ static const char cut_by_soft_break[] = "a soft line break of "
 static const char ole_file[] = "a file of Office 97-2003 (.xls, .doc, "
     ".ppt), or one saved with a password, which is not read (save it as "
     ".xlsx, .docx, .ods, .odt or CSV)";
+static const char rtf_file[] = "an RTF document (TextEdit, WordPad), not "
+    "read: RTF may break a link across lines (save it as .docx, .odt or "
+    "text)";
 static const char wide_not_named[] = "UTF-16 or UTF-32 text without a "
     "byte order mark, not in the encoding -E names (leave -E out, or name "
     "its encoding)";
@@ -792,8 +795,8 @@ percent_decode(struct record *rec, const char *p, size_t len)
  * or UTF-32 without a byte order mark when -E names another encoding
  * (without -E, main.c reads it as what it is), or a file of Office
  * 97-2003 (OLE2, which a spreadsheet, a text and a document saved with
- * a password all are; main.c reads the ZIP archives of later ones);
- * NULL for text.
+ * a password all are; main.c reads the ZIP archives of later ones), or
+ * RTF; NULL for text.
  */
 static const char *
 unread_file(const char *line, size_t len)
@@ -803,6 +806,8 @@ unread_file(const char *line, size_t len)
 	if (len >= 8 && memcmp(line, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
 	    8) == 0)
 		return ole_file;
+	if (len >= 5 && memcmp(line, "{\\rtf", 5) == 0)
+		return rtf_file;
 	return NULL;
 }
 
