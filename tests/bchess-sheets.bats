@@ -298,6 +298,29 @@ ods() {
 	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/ko.zip:대국.txt:2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
 }
 
+@test "a WhatsApp chat is read as a document: a message's word alone on its line is a word, links still converted or reported" {
+	# iPhone: [date, time] Name: text, a left-to-right mark before some.
+	printf '\xe2\x80\x8e[14.03.21, 13:45:10] Ann: look\n%s\ngg\nAnna\n[14.03.21, 13:46:02] Bob: https://www.joonas.io/buffalo-chess/?l=m-4-4-9-9-0 ?\n' "$ex1" >"$BATS_TEST_TMPDIR/_chat.txt"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/_chat.txt"
+	[ "$status" -eq 1 ]
+	[ "${lines[1]}" = "$ex1c" ]
+	[ "${lines[2]}" = gg ]
+	[ "${lines[3]}" = Anna ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/_chat.txt:5: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	# Android: date, time - Name: text, the first line the system's.
+	printf '14/03/2021, 13:45 - Messages and calls are end-to-end encrypted.\r\n3/14/21, 1:46 PM - Ann: %s\r\nok\r\n' "$ex1" >"$BATS_TEST_TMPDIR/chat.txt"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/chat.txt"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$output" = "$(printf '14/03/2021, 13:45 - Messages and calls are end-to-end encrypted.\r\n3/14/21, 1:46 PM - Ann: %s\r\nok\r' "$ex1c")" ]
+	# A file that begins otherwise is a file of payloads: a word that is
+	# none is reported, a date and a time in a CSV's first field too.
+	printf '2021-03-14 13:45,%s\ngg\n' "$ex1" >"$BATS_TEST_TMPDIR/games.csv"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/games.csv"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/games.csv:2: not a payload in any known format (gg)" ]
+}
+
 # A chat exported as web pages, in the shape Telegram Desktop writes its
 # messages.html: tags alone on their lines, a message's text on a line of
 # its own, each link both the address and the text of an <a>.

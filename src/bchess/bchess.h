@@ -134,7 +134,7 @@ struct record {
 	int		 in_text;	/* other text stands beside the links */
 	int		 bare;		/* a payload alone, no link around it */
 	int		 unread;	/* the input is UTF-16 or ZIP: copied */
-	int		 markup;	/* HTML or XML; -1 until a line tells */
+	int		 prose;		/* HTML, XML, a chat: -1 until told */
 	const char	*payload;	/* the payload in hand, percent-decoded */
 	size_t		 paylen;
 	char		*decoded;	/* where escapes were decoded to */

@@ -478,9 +478,9 @@ process_text(const struct linereader *lr)
 		rc = split_record(&rec, lr->line, lr->len, lr->lineno == 1, &pe);
 	/*
 	 * A paragraph of one word is a word, not a payload, and so is a
-	 * word of HTML or XML (a tag alone on its line).
+	 * word of HTML or XML (a tag alone on its line) or of a chat.
 	 */
-	if ((links_only || rec.markup == 1) && (rc == -1 ||
+	if ((links_only || rec.prose == 1) && (rc == -1 ||
 	    (rc == 0 && rec.bare)))
 		rc = RECORD_TEXT;
 	if (rc == RECORD_TEXT) {

@@ -56,6 +56,8 @@ static int	split_word(struct record *, size_t, size_t,
 		    struct parse_error *);
 static const char *unread_file(const char *, size_t);
 static int	opens_markup(const char *, size_t, size_t);
+static size_t	digits(const char *, size_t, size_t);
+static int	opens_chat_log(const char *, size_t, size_t);
 static int	decode_escapes(char *, const char *, size_t, size_t *);
 static int	percent_decode(struct record *, const char *, size_t);
 
@@ -839,16 +841,75 @@ opens_markup(const char *line, size_t first, size_t last)
 	    line[i] == ' ' || line[i] == '\t' || line[i] == '\r';
 }
 
+/* How many ASCII digits stand at line[i..last). */
+static size_t
+digits(const char *line, size_t i, size_t last)
+{
+	size_t n = 0;
+
+	while (i + n < last && line[i + n] >= '0' && line[i + n] <= '9')
+		n++;
+	return n;
+}
+
+/*
+ * Whether a line, the first of its input that is not blank, opens a
+ * chat exported by WhatsApp: a date and a time, then "]" (iPhone,
+ * "[14.03.21, 13:45:10] Ann: hi") or " - " (Android, "14/03/2021, 13:45
+ * - Ann: hi"), perhaps after a left-to-right mark.  The date is three
+ * groups of digits, each after the first following '.', '/' or '-' and
+ * perhaps a space ("2021. 3. 14."); the time, digits, ':' and two
+ * digits, is found among the 16 bytes after it, where a word such as
+ * "PM" or "오후" may stand before or after it.
+ */
+static int
+opens_chat_log(const char *line, size_t first, size_t last)
+{
+	size_t i = first, n, end;
+	int group;
+
+	if (last - i >= 3 && memcmp(line + i, "\xe2\x80\x8e", 3) == 0)
+		i += 3;
+	if (i < last && line[i] == '[')
+		i++;
+	for (group = 0; group < 3; group++) {
+		if (group > 0) {
+			if (i >= last || strchr("./-", line[i]) == NULL ||
+			    line[i] == '\0')
+				return 0;
+			i++;
+			if (i < last && line[i] == ' ')
+				i++;
+		}
+		if ((n = digits(line, i, last)) == 0 || n > 4)
+			return 0;
+		i += n;
+	}
+	end = last - i > 16 ? i + 16 : last;
+	for (; i < end; i++)
+		if ((n = digits(line, i, last)) >= 1 && n <= 2 &&
+		    i + n + 2 < last && line[i + n] == ':' &&
+		    digits(line, i + n + 1, last) == 2)
+			break;
+	if (i == end)
+		return 0;
+	for (; i < last && i < end + 16; i++)
+		if (line[i] == ']' || (last - i >= 3 &&
+		    memcmp(line + i, " - ", 3) == 0))
+			return 1;
+	return 0;
+}
+
 /*
  * A new input begins: its first line may tell it unread (see
  * unread_file), and its first line that is not blank whether it is
- * markup (see opens_markup).
+ * prose (see opens_markup and opens_chat_log).
  */
 void
 record_begin(struct record *rec)
 {
 	rec->unread = 0;
-	rec->markup = -1;
+	rec->prose = -1;
 }
 
 /*
@@ -860,7 +921,7 @@ record_begin(struct record *rec)
  * white space around it, if it is a record of the json format, and text
  * otherwise (a line of a JSON chat export, whose links are converted
  * like any others), as is a line of JSON punctuation alone and a quoted
- * word that is no payload.  rec->markup is set at the input's first line
+ * word that is no payload.  rec->prose is set at the input's first line
  * that is not blank (record_begin begins an input).  Returns 0 with rec->link filled in, RECORD_TEXT for
  * a line with no link that is no record, or -1 with *pe set for a word
  * alone on its line that cannot be a payload.
@@ -901,8 +962,9 @@ split_record(struct record *rec, const char *line, size_t len,
 		last--;
 	if (first == last)
 		return RECORD_TEXT;
-	if (rec->markup == -1)
-		rec->markup = opens_markup(line, first, last);
+	if (rec->prose == -1)
+		rec->prose = opens_markup(line, first, last) ||
+		    opens_chat_log(line, first, last);
 	find_links(rec, first, last);
 	if (rec->nlinks == 0 && line[first] == '{') {
 		if (!holds_json_record(line, first, last))
