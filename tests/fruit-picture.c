@@ -23,6 +23,11 @@
  *			them back upright
  *	-s SCALE	shrink it (SCALE below 1) as a browser zoomed out
  *			or a chat app's resizing does
+ *
+ * or, with -A PREFIX, takes an animated WebP on standard input apart,
+ * as a viewer plays it (libwebpdemux): each frame whole, PREFIX-N.ppm
+ * for frame N from 1, and a line "N MILLISECONDS" for each, the time it
+ * shows for, on standard output; then "loop COUNT".
  */
 
 #include "config.h"
@@ -37,6 +42,7 @@
 
 #include <jpeglib.h>
 #include <png.h>
+#include <webp/demux.h>
 #include <webp/encode.h>
 
 #include "gf.h"
@@ -48,6 +54,7 @@
 #endif
 
 static void	 read_stdin(struct picture *);
+static void	 take_apart(const char *);
 static void	 noise(struct picture *, size_t, size_t, struct rng *);
 static void	 desktop(struct picture *, const char *);
 static void	 box(struct picture *, const char *);
@@ -61,22 +68,63 @@ static int	 turned_jpeg_write(FILE *, struct picture *, int, int);
 static void
 read_stdin(struct picture *pic)
 {
-	uint8_t *data = NULL;
-	size_t len = 0, cap = 0, got;
+	uint8_t *data;
+	size_t len;
 	char why[160];
 
-	for (;;) {
-		if (len == cap) {
-			cap = cap == 0 ? 1 << 16 : cap * 2;
-			data = xreallocarray(data, cap, 1);
-		}
-		if ((got = fread(data + len, 1, cap - len, stdin)) == 0)
-			break;
-		len += got;
-	}
+	if ((data = read_all(stdin, &len)) == NULL)
+		err(2, "stdin");
 	if (picture_decode(data, len, pic, why, sizeof(why)) == -1)
 		errx(2, "stdin: %s", why);
 	free(data);
+}
+
+static void
+take_apart(const char *prefix)
+{
+	WebPAnimDecoderOptions options;
+	WebPAnimDecoder *dec;
+	WebPAnimInfo info;
+	WebPData data;
+	struct picture pic;
+	char path[4096], why[160];
+	uint8_t *rgba;
+	size_t len, i;
+	int n = 0, ts, before = 0;
+	FILE *fp;
+
+	if ((data.bytes = read_all(stdin, &len)) == NULL)
+		err(2, "stdin");
+	data.size = len;
+	if (!WebPAnimDecoderOptionsInit(&options))
+		errx(2, "libwebpdemux: wrong version");
+	options.color_mode = MODE_RGBA;
+	if ((dec = WebPAnimDecoderNew(&data, &options)) == NULL ||
+	    !WebPAnimDecoderGetInfo(dec, &info))
+		errx(2, "stdin: not an animated WebP");
+	if (picture_new(&pic, info.canvas_width, info.canvas_height, why,
+	    sizeof(why)) == -1)
+		errx(2, "stdin: %s", why);
+	while (WebPAnimDecoderHasMoreFrames(dec)) {
+		if (!WebPAnimDecoderGetNext(dec, &rgba, &ts))
+			errx(2, "stdin: frame %d cannot be decoded", n + 1);
+		for (i = 0; i < pic.w * pic.h; i++) {
+			if (rgba[4 * i + 3] != 255)
+				errx(2, "frame %d: a pixel not opaque", n + 1);
+			memcpy(pic.rgb + 3 * i, rgba + 4 * i, 3);
+		}
+		snprintf(path, sizeof(path), "%s-%d.ppm", prefix, ++n);
+		if ((fp = fopen(path, "w")) == NULL)
+			err(2, "%s", path);
+		if (pnm_write(fp, &pic) == -1 || fclose(fp) != 0)
+			err(2, "%s", path);
+		printf("%d %d\n", n, ts - before);
+		before = ts;
+	}
+	printf("loop %u\n", info.loop_count);
+	WebPAnimDecoderDelete(dec);
+	picture_free(&pic);
+	free((void *)data.bytes);
 }
 
 static void
@@ -314,8 +362,12 @@ main(int argc, char *argv[])
 	double scale = 1;
 	int ch, quality = 75, rv, dark = 0, grey_out = 0, orientation = 1;
 
-	while ((ch = getopt(argc, argv, "b:c:DGd:N:o:q:r:s:")) != -1)
+	while ((ch = getopt(argc, argv, "A:b:c:DGd:N:o:q:r:s:")) != -1)
 		switch (ch) {
+		case 'A':
+			take_apart(optarg);
+			finish_stdout();
+			return 0;
 		case 'b': bspec = optarg; break;
 		case 'c': cspec = optarg; break;
 		case 'D': dark = 1; break;
@@ -327,7 +379,7 @@ main(int argc, char *argv[])
 		case 'r': orientation = atoi(optarg); break;
 		case 's': scale = atof(optarg); break;
 		default:
-			fprintf(stderr, "usage: fruit-picture [-b box] [-c cut] [-D] [-G] "
+			fprintf(stderr, "usage: fruit-picture [-A prefix] [-b box] [-c cut] [-D] [-G] "
 			    "[-d desktop] [-N size] [-o format] [-q quality] "
 			    "[-r orientation] [-s scale]\n");
 			return 2;

@@ -574,6 +574,8 @@ $(cat "$t/start")" ]
 	[ "$stderr" = "$warning" ]
 	run --separate-stderr fruitsolve -R -f jpeg "$t/start" "$t/mid"
 	[ "$stderr" = "$warning" ]
+	run --separate-stderr fruitsolve -G -f webp "$t/start" "$t/mid"
+	[ "$stderr" = "fruitsolve: warning: several pictures written one after another, of which a viewer shows the first alone: give one board a run" ]
 	for one in "-G -f png $t/start" "-G -f ppm $t/start $t/mid" "-R -f ppm $t/start $t/mid"; do
 		run --separate-stderr fruitsolve $one
 		[ "$status" -eq 0 ]
@@ -592,4 +594,44 @@ $(cat "$t/start")" ]
 	rsvg-convert -o "$t/plan.png" "$t/plan.svg"
 	# The rendering is the screenshot, with its board still readable.
 	[ "$(fruitsolve -R "$t/plan.png")" = "$(cat "$t/start")" ]
+}
+
+@test "-f webp plays the whole plan: a frame a move as --steps draws it, then the board left, looping" {
+	fruitsolve -R -f png --scale 1.5 "$t/start" >"$t/shot.png"
+	fruit-picture -d 1200x800+100+50 -o png <"$t/shot.png" >"$t/desk.png"
+	moves=$(fruitsolve -G "$t/desk.png" | grep -vc '^#')
+	run --separate-stderr fruitsolve -G -f webp "$t/desk.png"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	fruitsolve -G -f webp "$t/desk.png" >"$t/plan.webp"
+	[ "$(head -c 4 "$t/plan.webp")$(tail -c +9 "$t/plan.webp" | head -c 4)" = RIFFWEBP ]
+	cd "$t"
+	fruitsolve -G -f ppm --steps step desk.png >/dev/null
+	run fruit-picture -A frame <plan.webp
+	[ "$status" -eq 0 ]
+	# A frame a move, a second each, then three seconds of the end;
+	# looping for ever (a loop count of 0).
+	[ "${#lines[@]}" -eq $((moves + 2)) ]
+	[ "${lines[0]}" = "1 1000" ]
+	[ "${lines[moves - 1]}" = "$moves 1000" ]
+	[ "${lines[moves]}" = "$((moves + 1)) 3000" ]
+	[ "${lines[moves + 1]}" = "loop 0" ]
+	# Lossless: each frame is the very picture --steps writes for it.
+	for ((i = 1; i <= moves; i++)); do
+		cmp "frame-$i.ppm" "$(printf 'step-1-%02d.ppm' "$i")"
+	done
+	# The last: every move veiled as played, none marked; it reads back
+	# as the board the plan leaves, the veiled apples as cleared cells.
+	[ "$(sed -n 2p "frame-$((moves + 1)).ppm")" = "1200 800" ]
+	[ "$(fruitsolve -R "frame-$((moves + 1)).ppm")" = "$(fruitsolve -G -f board desk.png | grep -v '^#')" ]
+	# -n marks the next moves in each frame; a typed board is drawn.
+	fruitsolve -G -n 3 -f webp start | fruit-picture -A typed >/dev/null
+	fruitsolve -G -n 3 -f ppm --steps three start >/dev/null
+	cmp typed-2.ppm three-1-02.ppm
+	# --steps writes still pictures, and -R no plan.
+	run --separate-stderr fruitsolve -G -f webp --steps x start
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "fruitsolve: --steps and -f webp exclude each other: the animation holds every step" ]
+	run --separate-stderr fruitsolve -R -f webp start
+	[ "$status" -eq 2 ]
 }

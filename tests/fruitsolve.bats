@@ -303,7 +303,7 @@ plan_and_replay() {
 	    seed size scale steps summary time version; do
 		grep -q -- "--$opt" <<<"$output"
 	done
-	grep -q 'FORMAT: moves, board, game, svg, png, jpeg, ppm; with -R: board, png, jpeg, ppm' <<<"$output"
+	grep -q 'FORMAT: moves, board, game, svg, png, jpeg, ppm, webp; with -R: board, png, jpeg, ppm' <<<"$output"
 	grep -q 'INPUT: auto, board, image' <<<"$output"
 }
 
@@ -317,12 +317,12 @@ plan_and_replay() {
 	done
 	run --separate-stderr fruitsolve -f gif /dev/null
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "fruitsolve: unknown output format: gif (one of: moves, board, game, svg, ppm, png, jpeg)"* ]]
+	[[ "$stderr" == "fruitsolve: unknown output format: gif (one of: moves, board, game, svg, ppm, png, jpeg, webp)"* ]]
 	run --separate-stderr fruitsolve -R -f moves /dev/null
 	[[ "$stderr" == "fruitsolve: -R and -f moves exclude each other"* ]]
 	run --separate-stderr fruitsolve -n 3 /dev/null
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "fruitsolve: -n applies to plans drawn (-f svg, png, jpeg, ppm) only"* ]]
+	[[ "$stderr" == "fruitsolve: -n applies to plans drawn (-f svg, png, jpeg, ppm, webp) only"* ]]
 }
 
 @test "sizes are width x height, as players say 17x10" {
@@ -378,7 +378,8 @@ jpeg
 moves
 png
 ppm
-svg" ]
+svg
+webp" ]
 	run complete_words fruitsolve --format s
 	[ "$output" = "svg" ]
 	run complete_words fruitsolve --format=s

@@ -53,8 +53,9 @@ dist_fishcomp_DATA += completions/fish/fruitsolve.fish
 check_PROGRAMS += fruit-picture
 fruit_picture_SOURCES = $(fruit_picture_sources) src/fruit/board.c \
 	tests/fruit-picture.c
-fruit_picture_CFLAGS = $(fruit_picture_cflags) -I$(top_srcdir)/src/fruit
-fruit_picture_LDADD = $(fruit_picture_libs)
+fruit_picture_CFLAGS = $(fruit_picture_cflags) $(LIBWEBPDEMUX_CFLAGS) \
+    -I$(top_srcdir)/src/fruit
+fruit_picture_LDADD = $(fruit_picture_libs) $(LIBWEBPDEMUX_LIBS)
 # The test suite's way into the planner's mending (tests/fruit-polish.c).
 check_PROGRAMS += fruit-polish
 fruit_polish_SOURCES = src/fruit/board.c src/fruit/fruit.h \

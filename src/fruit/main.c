@@ -25,7 +25,11 @@
 #define MAX_SCALE	8
 
 enum mode { PLAN, LIST, REPLAY, GENERATE, READ };
-enum format { MOVES, BOARD, GAME, SVG, PPM, PNGOUT, JPEGOUT };
+enum format { MOVES, BOARD, GAME, SVG, PPM, PNGOUT, JPEGOUT, WEBPOUT };
+
+/* How long a frame of -f webp shows a move, and the end of the plan. */
+#define ANIM_MOVE_MS	1000
+#define ANIM_END_MS	3000
 
 struct config {
 	enum mode		 mode;
@@ -59,6 +63,11 @@ static void	 check_options(struct config *);
 static int	 print_rect(const struct rect *, unsigned int, void *);
 static void	 next_board(struct config *);
 static void	 count_picture(struct config *);
+static void	 plan_picture(const struct config *, const struct board *,
+		    const struct plan *, struct plan_view *, struct picture *);
+static int	 write_animation(const struct config *, FILE *,
+		    const struct board *, const struct plan *,
+		    struct plan_view *);
 static int	 write_steps(const struct config *, const struct board *,
 		    const struct plan *, struct plan_view *);
 static int	 do_plan(const struct config *, struct board *,
@@ -128,21 +137,22 @@ help(void)
 	    "  -e, --effort=N       search effort of a plan, in moves of the "
 	    "games it plays (default 2200000)\n"
 	    "  -f, --format=FORMAT  what to write (FORMAT: moves, board, "
-	    "game, svg, png, jpeg, ppm; with -R: board, png, jpeg, ppm)\n"
+	    "game, svg, png, jpeg, ppm, webp; with -R: board, png, jpeg, "
+	    "ppm)\n"
 	    "  -G, --greedy         plan greedily, fast, no search\n"
 	    "  -g, --generate=N     write N random boards\n"
 	    "  -h, --help           print this help\n"
 	    "  -i, --input=INPUT    what the files are (INPUT: auto, board, "
 	    "image)\n"
 	    "  -l, --list           list every rectangle summing to 10\n"
-	    "  -n, --next=N         with -f svg, png, jpeg, ppm, show only the "
-	    "next N moves\n"
+	    "  -n, --next=N         with -f svg, png, jpeg, ppm, webp, show "
+	    "only the next N moves\n"
 	    "  -R, --read           print each board as read, plan nothing\n"
 	    "  -S, --seed=SEED      seed of -g and of the planner's ties\n"
 	    "  -s, --size=WxH       size of -g boards, columns x rows "
 	    "(default 17x10)\n"
-	    "      --scale=S        scale of a board drawn as ppm, png, jpeg "
-	    "(default 1)\n"
+	    "      --scale=S        scale of a board drawn as ppm, png, jpeg, "
+	    "webp (default 1)\n"
 	    "      --steps=PREFIX   with -f svg, png, jpeg, ppm, write "
 	    "PREFIX-B-MM.svg (.png, .jpg, .ppm), one a move\n"
 	    "      --summary        count boards on standard error at the "
@@ -209,7 +219,7 @@ parse_format(const char *s, struct config *cf)
 	} formats[] = {
 		{ "moves", MOVES }, { "board", BOARD }, { "game", GAME },
 		{ "svg", SVG }, { "ppm", PPM }, { "png", PNGOUT },
-		{ "jpeg", JPEGOUT },
+		{ "jpeg", JPEGOUT }, { "webp", WEBPOUT },
 	};
 	size_t i;
 
@@ -220,7 +230,7 @@ parse_format(const char *s, struct config *cf)
 			return;
 		}
 	warnx("unknown output format: %s (one of: moves, board, game, svg, "
-	    "ppm, png, jpeg)", s);
+	    "ppm, png, jpeg, webp)", s);
 	usage(GF_EXIT_ERROR);
 }
 
@@ -254,18 +264,24 @@ check_options(struct config *cf)
 		warnx("-s applies to -g only");
 		usage(GF_EXIT_ERROR);
 	}
-	if (cf->mode == READ && cf->format != BOARD && cf->format < PPM) {
+	if (cf->mode == READ && cf->format != BOARD && (cf->format < PPM ||
+	    cf->format == WEBPOUT)) {
 		warnx("-R and -f %s exclude each other", cf->formatname);
 		usage(GF_EXIT_ERROR);
 	}
 	if ((given['n'] || cf->steps != NULL) && (cf->mode != PLAN ||
 	    cf->format < SVG)) {
-		warnx("%s applies to plans drawn (-f svg, png, jpeg, ppm) only",
-		    given['n'] ? "-n" : "--steps");
+		warnx("%s applies to plans drawn (-f svg, png, jpeg, ppm, "
+		    "webp) only", given['n'] ? "-n" : "--steps");
+		usage(GF_EXIT_ERROR);
+	}
+	if (cf->steps != NULL && cf->format == WEBPOUT) {
+		warnx("--steps and -f webp exclude each other: the animation "
+		    "holds every step");
 		usage(GF_EXIT_ERROR);
 	}
 	if (cf->scale != 0 && cf->format < PPM) {
-		warnx("--scale applies to -f ppm, png or jpeg only");
+		warnx("--scale applies to -f ppm, png, jpeg or webp only");
 		usage(GF_EXIT_ERROR);
 	}
 	if (cf->scale == 0)
@@ -303,14 +319,14 @@ static void
 count_picture(struct config *cf)
 {
 	if (cf->steps != NULL || (cf->mode != PLAN && cf->mode != READ) ||
-	    (cf->format != SVG && cf->format != PNGOUT &&
-	    cf->format != JPEGOUT) || ++cf->pictures != 2)
+	    cf->format == PPM || cf->format < SVG || ++cf->pictures != 2)
 		return;
 	run_clear_progress();
 	fflush(stdout);
 	warnx("warning: several pictures written one after another, of "
-	    "which a viewer shows the first alone: give one board a run, "
-	    "or write a file a move with --steps");
+	    "which a viewer shows the first alone: give one board a run%s",
+	    cf->format == WEBPOUT ? "" : ", or write a file a move with "
+	    "--steps");
 }
 
 /* A picture in the format asked for, on fp; -1 on a write error. */
@@ -323,30 +339,68 @@ write_picture(const struct config *cf, FILE *fp, const struct picture *pic)
 }
 
 /*
- * The plan painted over the screenshot its board was read from, or over
- * the board drawn at --scale, written to fp in the format asked for;
- * -1 on a write error.
+ * The plan painted into pic, over the screenshot its board was read
+ * from, or over the board drawn at --scale.
+ */
+static void
+plan_picture(const struct config *cf, const struct board *b,
+    const struct plan *p, struct plan_view *v, struct picture *pic)
+{
+	char why[160];
+
+	if (v->picture != NULL) {
+		if (picture_new(pic, v->picture->w, v->picture->h, why,
+		    sizeof(why)) == -1)
+			errx(GF_EXIT_ERROR, "%s", why);
+		memcpy(pic->rgb, v->picture->rgb, pic->w * pic->h * 3);
+	} else {
+		draw_board(b, cf->scale, pic, &v->grid);
+	}
+	render_picture(pic, b, p, v);
+}
+
+/*
+ * The plan painted (see plan_picture), written to fp in the format asked
+ * for; -1 on a write error.
  */
 static int
 write_plan_picture(const struct config *cf, FILE *fp, const struct board *b,
     const struct plan *p, struct plan_view *v)
 {
 	struct picture pic;
-	char why[160];
 	int rv;
 
-	if (v->picture != NULL) {
-		if (picture_new(&pic, v->picture->w, v->picture->h, why,
-		    sizeof(why)) == -1)
-			errx(GF_EXIT_ERROR, "%s", why);
-		memcpy(pic.rgb, v->picture->rgb, pic.w * pic.h * 3);
-	} else {
-		draw_board(b, cf->scale, &pic, &v->grid);
-	}
-	render_picture(&pic, b, p, v);
+	plan_picture(cf, b, p, v, &pic);
 	rv = write_picture(cf, fp, &pic);
 	picture_free(&pic);
 	return rv;
+}
+
+/*
+ * The plan as an animated WebP on fp: a frame a move, showing it (and
+ * the next ones, with -n) over the board with the moves before it
+ * veiled, as --steps draws them, for ANIM_MOVE_MS each; then the board
+ * as the plan leaves it, for ANIM_END_MS.  -1 on a write error.
+ */
+static int
+write_animation(const struct config *cf, FILE *fp, const struct board *b,
+    const struct plan *p, struct plan_view *v)
+{
+	struct webp_anim *a = NULL;
+	struct picture pic;
+	size_t i;
+
+	for (i = 0; i <= p->nmoves; i++) {
+		v->first = i;
+		v->count = cf->next == 0 ? 1 : cf->next;
+		plan_picture(cf, b, p, v, &pic);
+		if (a == NULL)
+			a = webp_anim_new(pic.w, pic.h);
+		webp_anim_add(a, &pic, i < p->nmoves ? ANIM_MOVE_MS :
+		    ANIM_END_MS);
+		picture_free(&pic);
+	}
+	return webp_anim_write(a, fp);
 }
 
 /*
@@ -419,6 +473,10 @@ do_plan(const struct config *cf, struct board *b, struct plan_view *v)
 		if (cf->format == SVG)
 			render_svg(stdout, b, &p, v);
 		else if (write_plan_picture(cf, stdout, b, &p, v) == -1)
+			err(GF_EXIT_ERROR, "write error on standard output");
+		break;
+	case WEBPOUT:
+		if (write_animation(cf, stdout, b, &p, v) == -1)
 			err(GF_EXIT_ERROR, "write error on standard output");
 		break;
 	case BOARD:

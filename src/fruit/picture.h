@@ -66,6 +66,9 @@ int	 png_write(FILE *, const struct picture *);
 int	 png_encode(const struct picture *, uint8_t **, size_t *);
 int	 jpeg_write(FILE *, const struct picture *, int, int);
 int	 pnm_write(FILE *, const struct picture *);
+struct webp_anim *webp_anim_new(size_t, size_t);
+void	 webp_anim_add(struct webp_anim *, const struct picture *, int);
+int	 webp_anim_write(struct webp_anim *, FILE *);
 
 #define DIGIT_SIDE	16		/* a digit is sampled DIGIT_SIDE square */
 #define DIGIT_MAX_DISTANCE 48	/* mean difference per sample, of 255,
