@@ -8,6 +8,7 @@
 # time is also given as a ratio to it.  Target: every board exact, at
 # most 50 ms of CPU for a 2560x1440 PNG desktop.  Then the screenshots
 # made smaller, and saved as JPEG and WebP: none may be read wrong.
+# Between the two, the cost of a plan painted as an animated WebP.
 #
 # usage: bench/fruitimage.sh [runs]   (from a built tree; SHOTS names
 #        the screenshot set, by default ../shared/fruitbox-screens beside
@@ -23,18 +24,19 @@ trap 'rm -rf "$tmp"' EXIT
 [ -x "$bin" ] || { echo "bench: build first ($bin not found)" >&2; exit 2; }
 [ -d "$shots" ] || { echo "bench: no screenshots in $shots" >&2; exit 0; }
 
-# median_ms FILE: the median CPU milliseconds of $runs reads of FILE.
+# median_ms ARGS...: the median CPU milliseconds of $runs runs of
+# fruitsolve ARGS (-R FILE: a read), its output discarded.
 median_ms() {
 	local i TIMEFORMAT='%3U %3S'
 	for ((i = 0; i < runs; i++)); do
-		{ time "$bin" -R "$1" >/dev/null 2>&1; } 2>&1 |
+		{ time "$bin" "$@" >/dev/null 2>&1; } 2>&1 |
 		    awk '{ print ($1 + $2) * 1000 }'
 	done | sort -g | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
 }
 
 "$bin" -g 1 -S 1 >"$tmp/drawn.board"
 "$bin" -R -f png "$tmp/drawn.board" >"$tmp/drawn.png"
-base=$(median_ms "$tmp/drawn.png")
+base=$(median_ms -R "$tmp/drawn.png")
 printf 'baseline: own 720x470 drawing read in %s ms\n' "$base"
 printf '%-32s %-9s %5s %5s %6s %s\n' image size exact cells ms ratio
 exact=0 total=0 cells=0
@@ -52,7 +54,7 @@ for img in "$shots"/*.png "$shots"/*.jpg; do
 	[ "$ok" = yes ] && exact=$((exact + 1))
 	total=$((total + 1))
 	cells=$((cells + right))
-	ms=$(median_ms "$img")
+	ms=$(median_ms -R "$img")
 	size=$(file -b "$img" | sed -n 's/.* \([0-9]*\) x \([0-9]*\).*/\1x\2/p')
 	printf '%-32s %-9s %5s %5s %6s %.1f\n' "$(basename "$img")" "$size" \
 	    "$ok" "$right" "$ms" "$(awk -v a="$ms" -v b="$base" \
@@ -62,6 +64,18 @@ done
 median=$(sort -g "$tmp/times" | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
 printf 'boards read exactly: %d of %d; cells right: %d of %d; median %s ms an image\n' \
     "$exact" "$total" "$cells" $((total * 170)) "$median"
+
+# A plan painted over the first screenshot: the greedy plan (a fast
+# one, so that the drawing is what is timed) as one PNG, and as the
+# animated WebP of -f webp, a frame a move; the WebP's extra time is
+# the frames' drawing and encoding.
+first=$(ls "$shots"/*.png | head -1)
+moves=$("$bin" -G "$first" | grep -vc '^#')
+png=$(median_ms -G -f png "$first")
+webp=$(median_ms -G -f webp "$first")
+printf 'plan painted on %s (%d moves): png %s ms, webp %s ms (%s bytes), %.1fx\n' \
+    "$(basename "$first")" "$moves" "$png" "$webp" \
+    "$("$bin" -G -f webp "$first" | wc -c)" "$(awk -v a="$webp" -v b="$png" 'BEGIN { print a / b }')"
 
 # The same screenshots made smaller, as a browser zoomed out or a chat
 # app's resizing shows them (fruit-picture -s, a tent filter): at each
