@@ -355,6 +355,14 @@ write_page() {
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/feed.xml"
 	[ "$status" -eq 0 ]
 	[ "${lines[4]}" = "<link href=\"$ex1c\"/>" ]
+	# A browser's bookmarks exported, to be imported back converted.
+	printf '%s\n' '<!DOCTYPE NETSCAPE-Bookmark-file-1>' '<!-- This is an automatically generated file.' \
+	    '     DO NOT EDIT! -->' '<TITLE>Bookmarks</TITLE>' '<DL><p>' \
+	    "    <DT><A HREF=\"$ex1\" ADD_DATE=\"1600000000\">Buffalo Chess</A>" '</DL><p>' >"$BATS_TEST_TMPDIR/bookmarks.html"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/bookmarks.html"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$output" = "$(sed "s|$ex1|$ex1c|" "$BATS_TEST_TMPDIR/bookmarks.html")" ]
 	# An address between angle brackets opens no markup: a file of links
 	# so written still reports a word that is no payload.
 	printf '<%s>\nAnna\n' "$ex1" >"$BATS_TEST_TMPDIR/links.txt"
