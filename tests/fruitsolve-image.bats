@@ -634,4 +634,9 @@ $(cat "$t/start")" ]
 	[ "${stderr_lines[0]}" = "fruitsolve: --steps and -f webp exclude each other: the animation holds every step" ]
 	run --separate-stderr fruitsolve -R -f webp start
 	[ "$status" -eq 2 ]
+	# WebP holds 16383 pixels a side, fewer than a picture may have.
+	fruitsolve -g 1 -s 500x3 -S 1 >wide
+	run --separate-stderr fruitsolve -G -f webp wide
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "fruitsolve: a picture of 16659x470 pixels, larger than the 16383 a side WebP holds: write png, jpeg or ppm" ]
 }

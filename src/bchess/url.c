@@ -922,9 +922,10 @@ record_begin(struct record *rec)
  * otherwise (a line of a JSON chat export, whose links are converted
  * like any others), as is a line of JSON punctuation alone and a quoted
  * word that is no payload.  rec->prose is set at the input's first line
- * that is not blank (record_begin begins an input).  Returns 0 with rec->link filled in, RECORD_TEXT for
- * a line with no link that is no record, or -1 with *pe set for a word
- * alone on its line that cannot be a payload.
+ * that is not blank (record_begin begins an input).  Returns 0 with
+ * rec->link filled in, RECORD_TEXT for a line with no link that is no
+ * record, or -1 with *pe set for a word alone on its line that cannot be
+ * a payload.
  */
 int
 split_record(struct record *rec, const char *line, size_t len,

@@ -60,7 +60,9 @@ struct webp_anim {
 
 /*
  * A new animation of pictures w x h (each within PICTURE_MAX_SIDE and
- * PICTURE_MAX_PIXELS, as every picture is), which loops for ever.
+ * PICTURE_MAX_PIXELS, as every picture is), which loops for ever.  WebP
+ * holds at most WEBP_MAX_DIMENSION pixels a side, fewer than a picture
+ * may have: a larger one is refused, naming the formats that hold it.
  */
 struct webp_anim *
 webp_anim_new(size_t w, size_t h)
@@ -68,6 +70,10 @@ webp_anim_new(size_t w, size_t h)
 	WebPAnimEncoderOptions options;
 	struct webp_anim *a;
 
+	if (w > WEBP_MAX_DIMENSION || h > WEBP_MAX_DIMENSION)
+		errx(GF_EXIT_ERROR, "a picture of %zux%zu pixels, larger than "
+		    "the %d a side WebP holds: write png, jpeg or ppm", w, h,
+		    WEBP_MAX_DIMENSION);
 	a = xcalloc(1, sizeof(*a));
 	if (!WebPAnimEncoderOptionsInit(&options) ||
 	    !WebPConfigInit(&a->config))
