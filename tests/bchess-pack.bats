@@ -573,6 +573,17 @@ EOF_CASES
 	[ "$status" -eq 1 ]
 }
 
+@test "a word alone with no ASCII letter or digit is text: no payload is written without one" {
+	printf '%s\n' 'ㅋㅋㅋ' '👍' ':)' '...' '?' 'nu1dpf9jh9hpoxpv-2j4-l' '사진2' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack --summary "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	# Copied as they stand; the payload among them is a record.
+	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
+	# A word with one is still tried, and reported if it is none.
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/in:7: not a payload in any known format (사진2)" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: 2 records: 1 good, 1 bad, 0 warnings" ]
+}
+
 @test "each file begins anew: a blank first line after a file that is not read does not leave the next unread" {
 	printf '\320\317\021\340\241\261\032\341 rest\n' >"$BATS_TEST_TMPDIR/old.xls"
 	printf '\n%s\n' 'https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,e-l' >"$BATS_TEST_TMPDIR/in"

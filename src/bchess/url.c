@@ -52,6 +52,7 @@ static int	is_several_words(const char *, size_t, size_t);
 static int	holds_json_record(const char *, size_t, size_t);
 static int	is_json_punctuation(const char *, size_t, size_t);
 static int	split_quoted(struct record *, size_t, size_t);
+static int	holds_alnum(const char *, size_t, size_t);
 static int	split_word(struct record *, size_t, size_t,
 		    struct parse_error *);
 static const char *unread_file(const char *, size_t);
@@ -706,6 +707,22 @@ split_quoted(struct record *rec, size_t first, size_t last)
 }
 
 /*
+ * Whether line[first..last) holds an ASCII letter or digit, which every
+ * payload does: a word without one (an emoji, a word of Korean, ":)")
+ * is no payload, not even a damaged one.
+ */
+static int
+holds_alnum(const char *line, size_t first, size_t last)
+{
+	size_t i;
+
+	for (i = first; i < last; i++)
+		if (isalnum((unsigned char)line[i]))
+			return 1;
+	return 0;
+}
+
+/*
  * A single word alone on its line: an address with no link to the game
  * in it is refused; anything else is taken for a bare payload.
  */
@@ -978,7 +995,8 @@ split_record(struct record *rec, const char *line, size_t len,
 	    (rc = split_quoted(rec, first, last)) == RECORD_TEXT)
 		return RECORD_TEXT;
 	if (rec->nlinks == 0 && (is_several_words(line, first, last) ||
-	    is_json_punctuation(line, first, last)))
+	    is_json_punctuation(line, first, last) ||
+	    !holds_alnum(line, first, last)))
 		return RECORD_TEXT;
 	if (rec->nlinks == 0 && split_word(rec, first, last, pe) == -1)
 		return -1;
