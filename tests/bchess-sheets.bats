@@ -321,6 +321,37 @@ ods() {
 	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/games.csv:2: not a payload in any known format (gg)" ]
 }
 
+@test "chats KakaoTalk, LINE and DiscordChatExporter write are told by their title: a message's word alone is a word" {
+	# KakaoTalk for Windows, with a byte order mark and CRLF.
+	printf '\xef\xbb\xbf버팔로 체스방 님과 카카오톡 대화\r\n저장한 날짜 : 2026-08-29 22:58:30\r\n\r\n--------------- 2026년 8월 29일 토요일 ---------------\r\n[민준] [오후 9:00] 이거 봐\r\n%s\r\ngg\r\n[서준] [오후 9:05] Anna\r\nAnna\r\n' "$ex1" >"$BATS_TEST_TMPDIR/kakao.txt"
+	# KakaoTalk in English, the date saved first; LINE, a message of two
+	# lines quoted; DiscordChatExporter's rule, a message a paragraph.
+	printf 'Date Saved : Oct 23, 2025 at 11:44 AM\nKakaoTalk Chats with Chess\n\nOct 23, 2025 at 11:44 AM, Ann : look\n%s\ngg\n' "$ex1" >"$BATS_TEST_TMPDIR/kakao-en.txt"
+	printf '[LINE] Chat history with Chess\nSaved on: 2026/01/25 22:10\n\n2026/01/25 Sun\n20:07\tBob\t"look\n%s\ngg"\n20:08\tAnn\t%s\nok\n' "$ex1" "$ex1" >"$BATS_TEST_TMPDIR/line.txt"
+	printf '%s\nGuild: Buffalo\nChannel: Games / chess\n%s\n\n[3/14/2021 1:45 PM] ann\n%s\n\n[3/14/2021 1:46 PM] bob\ngg\n\n' "$(printf '=%.0s' {1..62})" "$(printf '=%.0s' {1..62})" "$ex1" >"$BATS_TEST_TMPDIR/discord.txt"
+	for f in kakao kakao-en line discord; do
+		run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/$f.txt"
+		[ "$status" -eq 0 ]
+		[ -z "$stderr" ]
+		# Line for line the chat, its links now compact.
+		[ "$output" = "$(sed "s|$ex1|$ex1c|g" "$BATS_TEST_TMPDIR/$f.txt")" ]
+	done
+	# A damaged link among them is still reported.
+	printf '[LINE] Chat history with Chess\n20:07\tBob\thttps://www.joonas.io/buffalo-chess/?l=m-4-4-9-9-0\ngg\n' >"$BATS_TEST_TMPDIR/line.txt"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/line.txt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/line.txt:2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	# Not a title: a rule too short, or a title not first.
+	printf '%s\ngg\n' '==========' >"$BATS_TEST_TMPDIR/rule.txt"
+	printf 'games\nKakaoTalk Chats with Chess\ngg\n' >"$BATS_TEST_TMPDIR/late.txt"
+	for f in rule late; do
+		run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/$f.txt"
+		[ "$status" -eq 1 ]
+		[ "${#stderr_lines[@]}" -ge 1 ]
+		[[ "$stderr" = *"not a payload in any known format (gg)" ]]
+	done
+}
+
 # A chat exported as web pages, in the shape Telegram Desktop writes its
 # messages.html: tags alone on their lines, a message's text on a line of
 # its own, each link both the address and the text of an <a>.

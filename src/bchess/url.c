@@ -59,6 +59,7 @@ static const char *unread_file(const char *, size_t);
 static int	opens_markup(const char *, size_t, size_t);
 static size_t	digits(const char *, size_t, size_t);
 static int	opens_chat_log(const char *, size_t, size_t);
+static int	opens_chat_title(const char *, size_t, size_t);
 static int	decode_escapes(char *, const char *, size_t, size_t *);
 static int	percent_decode(struct record *, const char *, size_t);
 
@@ -918,9 +919,62 @@ opens_chat_log(const char *line, size_t first, size_t last)
 }
 
 /*
+ * The titles chats exported as text open with, where a message's first
+ * line does not tell them (see opens_chat_title): each ends the line, or
+ * begins it.
+ */
+static const struct {
+	const char	*text;
+	int		 at_end;
+} chat_titles[] = {
+	/* KakaoTalk: "Room 님과 카카오톡 대화" (or 님과의), in English
+	   "KakaoTalk Chats with Room" */
+	{ "\xec\xb9\xb4\xec\xb9\xb4\xec\x98\xa4\xed\x86\xa1 "
+	    "\xeb\x8c\x80\xed\x99\x94", 1 },
+	{ "KakaoTalk Chats with ", 0 },
+	/* The date KakaoTalk saved it, which some exports put first:
+	   "저장한 날짜 : ...", "Date Saved : ..." */
+	{ "\xec\xa0\x80\xec\x9e\xa5\xed\x95\x9c "
+	    "\xeb\x82\xa0\xec\xa7\x9c", 0 },
+	{ "Date Saved", 0 },
+	/* LINE, in every language: "[LINE] Chat history with Room" */
+	{ "[LINE] ", 0 }
+};
+
+/*
+ * The rule of '=' that the text DiscordChatExporter writes opens with
+ * (Discord exports no text of its own) is 62 long; this many make one.
+ */
+#define CHAT_RULE	20
+
+/*
+ * Whether a line, the first of its input that is not blank, is the title
+ * of a chat exported as text by KakaoTalk or LINE (chat_titles), or the
+ * rule of '=' a Discord channel's export opens with (CHAT_RULE long at
+ * least, and nothing else).  Their messages begin "[Ann] [2:30 PM] hi",
+ * "10:30<tab>Ann<tab>hi" or "[3/14/2021 1:45 PM] Ann", which
+ * opens_chat_log does not tell, and may come after lines of the date.
+ */
+static int
+opens_chat_title(const char *line, size_t first, size_t last)
+{
+	size_t k, n, len = last - first;
+
+	for (k = 0; k < sizeof(chat_titles) / sizeof(chat_titles[0]); k++) {
+		n = strlen(chat_titles[k].text);
+		if (len >= n && memcmp(line + (chat_titles[k].at_end ?
+		    last - n : first), chat_titles[k].text, n) == 0)
+			return 1;
+	}
+	for (k = first; k < last && line[k] == '='; k++)
+		;
+	return k == last && len >= CHAT_RULE;
+}
+
+/*
  * A new input begins: its first line may tell it unread (see
  * unread_file), and its first line that is not blank whether it is
- * prose (see opens_markup and opens_chat_log).
+ * prose (see opens_markup, opens_chat_log and opens_chat_title).
  */
 void
 record_begin(struct record *rec)
@@ -982,7 +1036,8 @@ split_record(struct record *rec, const char *line, size_t len,
 		return RECORD_TEXT;
 	if (rec->prose == -1)
 		rec->prose = opens_markup(line, first, last) ||
-		    opens_chat_log(line, first, last);
+		    opens_chat_log(line, first, last) ||
+		    opens_chat_title(line, first, last);
 	find_links(rec, first, last);
 	if (rec->nlinks == 0 && line[first] == '{') {
 		if (!holds_json_record(line, first, last))
