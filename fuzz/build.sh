@@ -67,9 +67,9 @@ for harness in "$top"/fuzz/*.c; do
 	set -- $objs
 	# shellcheck disable=SC2086
 	clang $flags -std=c11 -I. -I"$top/src/lib" $(include_dirs $sources) \
-	    $(pkg-config --cflags libbsd-overlay jansson libpng libjpeg libexif libwebp libwebpmux libxml-2.0 libzip gmime-3.0) \
+	    $(pkg-config --cflags libbsd-overlay jansson libpng libjpeg libexif libwebp libwebpmux libgif libxml-2.0 libzip gmime-3.0) \
 	    -o "$out/$name-fuzz" "$harness" "$@" "$top"/src/lib/*.c \
-	    $(pkg-config --libs libbsd-overlay jansson libpng libjpeg libexif libwebp libwebpmux libxml-2.0 libzip gmime-3.0) -lm
+	    $(pkg-config --libs libbsd-overlay jansson libpng libjpeg libexif libwebp libwebpmux libgif libxml-2.0 libzip gmime-3.0) -lm
 done
 
 # Each line: tool|sources|compiler flags|libraries, as make expands them.

@@ -24,10 +24,14 @@
  *	-s SCALE	shrink it (SCALE below 1) as a browser zoomed out
  *			or a chat app's resizing does
  *
- * or, with -A PREFIX, takes an animated WebP on standard input apart,
- * as a viewer plays it (libwebpdemux): each frame whole, PREFIX-N.ppm
- * for frame N from 1, and a line "N MILLISECONDS" for each, the time it
- * shows for, on standard output; then "loop COUNT".
+ * or, with -m FILE, prints how far the picture on standard input is from
+ * the one in FILE, of its size: "mean M max X", the mean and the largest
+ * difference of a pixel's channel, of 255;
+ * or, with -A PREFIX, takes an animated WebP (libwebpdemux) or GIF
+ * (giflib) on standard input apart, as a viewer plays it: each frame
+ * whole, PREFIX-N.ppm for frame N from 1, and a line "N MILLISECONDS"
+ * for each, the time it shows for, on standard output; then "loop
+ * COUNT" (none, for a GIF that does not loop).
  */
 
 #include "config.h"
@@ -40,6 +44,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <gif_lib.h>
 #include <jpeglib.h>
 #include <png.h>
 #include <webp/demux.h>
@@ -54,7 +59,11 @@
 #endif
 
 static void	 read_stdin(struct picture *);
+static void	 difference(const char *);
 static void	 take_apart(const char *);
+static void	 write_frame(const char *, int, const struct picture *);
+static int	 gif_read(GifFileType *, GifByteType *, int);
+static void	 take_gif_apart(const char *, const uint8_t *, size_t);
 static void	 noise(struct picture *, size_t, size_t, struct rng *);
 static void	 desktop(struct picture *, const char *);
 static void	 box(struct picture *, const char *);
@@ -80,6 +89,37 @@ read_stdin(struct picture *pic)
 }
 
 static void
+difference(const char *path)
+{
+	struct picture a, b;
+	uint8_t *data;
+	size_t len, i, sum = 0;
+	char why[160];
+	FILE *fp;
+	int d, max = 0;
+
+	read_stdin(&a);
+	if ((fp = fopen(path, "r")) == NULL || (data = read_all(fp, &len)) ==
+	    NULL)
+		err(2, "%s", path);
+	fclose(fp);
+	if (picture_decode(data, len, &b, why, sizeof(why)) == -1)
+		errx(2, "%s: %s", path, why);
+	free(data);
+	if (a.w != b.w || a.h != b.h)
+		errx(2, "%s: %zux%zu, not %zux%zu", path, b.w, b.h, a.w, a.h);
+	for (i = 0; i < a.w * a.h * 3; i++) {
+		d = abs(a.rgb[i] - b.rgb[i]);
+		sum += (size_t)d;
+		max = d > max ? d : max;
+	}
+	printf("mean %.2f max %d\n", (double)sum / (double)(a.w * a.h * 3),
+	    max);
+	picture_free(&a);
+	picture_free(&b);
+}
+
+static void
 take_apart(const char *prefix)
 {
 	WebPAnimDecoderOptions options;
@@ -87,14 +127,18 @@ take_apart(const char *prefix)
 	WebPAnimInfo info;
 	WebPData data;
 	struct picture pic;
-	char path[4096], why[160];
+	char why[160];
 	uint8_t *rgba;
 	size_t len, i;
 	int n = 0, ts, before = 0;
-	FILE *fp;
 
 	if ((data.bytes = read_all(stdin, &len)) == NULL)
 		err(2, "stdin");
+	if (len >= 4 && memcmp(data.bytes, "GIF8", 4) == 0) {
+		take_gif_apart(prefix, data.bytes, len);
+		free((void *)data.bytes);
+		return;
+	}
 	data.size = len;
 	if (!WebPAnimDecoderOptionsInit(&options))
 		errx(2, "libwebpdemux: wrong version");
@@ -113,11 +157,7 @@ take_apart(const char *prefix)
 				errx(2, "frame %d: a pixel not opaque", n + 1);
 			memcpy(pic.rgb + 3 * i, rgba + 4 * i, 3);
 		}
-		snprintf(path, sizeof(path), "%s-%d.ppm", prefix, ++n);
-		if ((fp = fopen(path, "w")) == NULL)
-			err(2, "%s", path);
-		if (pnm_write(fp, &pic) == -1 || fclose(fp) != 0)
-			err(2, "%s", path);
+		write_frame(prefix, ++n, &pic);
 		printf("%d %d\n", n, ts - before);
 		before = ts;
 	}
@@ -125,6 +165,110 @@ take_apart(const char *prefix)
 	WebPAnimDecoderDelete(dec);
 	picture_free(&pic);
 	free((void *)data.bytes);
+}
+
+/* Frame n of an animation, whole, as PREFIX-N.ppm. */
+static void
+write_frame(const char *prefix, int n, const struct picture *pic)
+{
+	char path[4096];
+	FILE *fp;
+
+	snprintf(path, sizeof(path), "%s-%d.ppm", prefix, n);
+	if ((fp = fopen(path, "w")) == NULL)
+		err(2, "%s", path);
+	if (pnm_write(fp, pic) == -1 || fclose(fp) != 0)
+		err(2, "%s", path);
+}
+
+/* giflib's input: the bytes read so far, from the memory they are in. */
+struct gif_bytes {
+	const uint8_t	*p;
+	size_t		 len, at;
+};
+
+static int
+gif_read(GifFileType *gif, GifByteType *out, int n)
+{
+	struct gif_bytes *in = gif->UserData;
+	size_t k = (size_t)n < in->len - in->at ? (size_t)n : in->len - in->at;
+
+	memcpy(out, in->p + in->at, k);
+	in->at += k;
+	return (int)k;
+}
+
+/*
+ * A GIF's frames, each drawn over the ones before where it is not
+ * transparent (a frame's disposal other than "leave it" is refused: the
+ * GIFs fruitsolve writes have none), and the loop count of the
+ * NETSCAPE2.0 extension.
+ */
+static void
+take_gif_apart(const char *prefix, const uint8_t *p, size_t len)
+{
+	struct gif_bytes in = { p, len, 0 };
+	GraphicsControlBlock gcb;
+	struct picture pic;
+	GifFileType *gif;
+	SavedImage *f;
+	ExtensionBlock *e;
+	ColorMapObject *map;
+	GifColorType *c;
+	char why[160];
+	int error, n, k, x, y, loop = -1;
+	uint8_t v;
+
+	if ((gif = DGifOpen(&in, gif_read, &error)) == NULL ||
+	    DGifSlurp(gif) == GIF_ERROR)
+		errx(2, "stdin: not a GIF giflib reads: %s",
+		    GifErrorString(gif != NULL ? gif->Error : error));
+	if (picture_new(&pic, (size_t)gif->SWidth, (size_t)gif->SHeight, why,
+	    sizeof(why)) == -1)
+		errx(2, "stdin: %s", why);
+	for (n = 0; n < gif->ImageCount; n++) {
+		f = &gif->SavedImages[n];
+		for (k = 0; k + 1 < f->ExtensionBlockCount; k++) {
+			e = &f->ExtensionBlocks[k];
+			if (e->Function == APPLICATION_EXT_FUNC_CODE &&
+			    e->ByteCount == 11 &&
+			    memcmp(e->Bytes, "NETSCAPE2.0", 11) == 0 &&
+			    e[1].ByteCount == 3 && e[1].Bytes[0] == 1)
+				loop = e[1].Bytes[1] | e[1].Bytes[2] << 8;
+		}
+		if (DGifSavedExtensionToGCB(gif, n, &gcb) == GIF_ERROR)
+			errx(2, "frame %d: no graphics control block", n + 1);
+		if (gcb.DisposalMode != DISPOSE_DO_NOT &&
+		    gcb.DisposalMode != DISPOSAL_UNSPECIFIED)
+			errx(2, "frame %d: disposal %d", n + 1,
+			    gcb.DisposalMode);
+		map = f->ImageDesc.ColorMap != NULL ? f->ImageDesc.ColorMap :
+		    gif->SColorMap;
+		if (map == NULL || f->ImageDesc.Left + f->ImageDesc.Width >
+		    gif->SWidth || f->ImageDesc.Top + f->ImageDesc.Height >
+		    gif->SHeight)
+			errx(2, "frame %d: no colours, or off the screen",
+			    n + 1);
+		for (y = 0; y < f->ImageDesc.Height; y++)
+			for (x = 0; x < f->ImageDesc.Width; x++) {
+				v = f->RasterBits[y * f->ImageDesc.Width + x];
+				if (v == gcb.TransparentColor)
+					continue;
+				if (v >= map->ColorCount)
+					errx(2, "frame %d: colour %d of %d",
+					    n + 1, v, map->ColorCount);
+				c = &map->Colors[v];
+				memcpy(pic.rgb + 3 * ((size_t)(f->ImageDesc.Top +
+				    y) * pic.w + (size_t)(f->ImageDesc.Left + x)),
+				    (uint8_t[3]){ c->Red, c->Green, c->Blue }, 3);
+			}
+		write_frame(prefix, n + 1, &pic);
+		printf("%d %d\n", n + 1, gcb.DelayTime * 10);
+	}
+	if (loop >= 0)
+		printf("loop %d\n", loop);
+	picture_free(&pic);
+	DGifCloseFile(gif, &error);
 }
 
 static void
@@ -362,10 +506,14 @@ main(int argc, char *argv[])
 	double scale = 1;
 	int ch, quality = 75, rv, dark = 0, grey_out = 0, orientation = 1;
 
-	while ((ch = getopt(argc, argv, "A:b:c:DGd:N:o:q:r:s:")) != -1)
+	while ((ch = getopt(argc, argv, "A:b:c:DGd:m:N:o:q:r:s:")) != -1)
 		switch (ch) {
 		case 'A':
 			take_apart(optarg);
+			finish_stdout();
+			return 0;
+		case 'm':
+			difference(optarg);
 			finish_stdout();
 			return 0;
 		case 'b': bspec = optarg; break;
@@ -379,7 +527,7 @@ main(int argc, char *argv[])
 		case 'r': orientation = atoi(optarg); break;
 		case 's': scale = atof(optarg); break;
 		default:
-			fprintf(stderr, "usage: fruit-picture [-A prefix] [-b box] [-c cut] [-D] [-G] "
+			fprintf(stderr, "usage: fruit-picture [-A prefix] [-m file] [-b box] [-c cut] [-D] [-G] "
 			    "[-d desktop] [-N size] [-o format] [-q quality] "
 			    "[-r orientation] [-s scale]\n");
 			return 2;

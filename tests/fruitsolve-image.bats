@@ -596,26 +596,34 @@ $(cat "$t/start")" ]
 	[ "$(fruitsolve -R "$t/plan.png")" = "$(cat "$t/start")" ]
 }
 
-@test "-f webp plays the whole plan: a frame a move as --steps draws it, then the board left, looping" {
+# play_plan FORMAT: in $t, the greedy plan over a screenshot on a
+# desktop (desk.png) played as -f FORMAT into plan.FORMAT, taken apart
+# into frame-N.ppm, and drawn by --steps into step-1-MM.ppm; checks that
+# it is written quietly and plays a frame a move, a second each, then
+# three seconds of the end, looping for ever (a loop count of 0).  Sets
+# moves.
+play_plan() {
 	fruitsolve -R -f png --scale 1.5 "$t/start" >"$t/shot.png"
 	fruit-picture -d 1200x800+100+50 -o png <"$t/shot.png" >"$t/desk.png"
 	moves=$(fruitsolve -G "$t/desk.png" | grep -vc '^#')
-	run --separate-stderr fruitsolve -G -f webp "$t/desk.png"
+	run --separate-stderr fruitsolve -G -f "$1" "$t/desk.png"
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
-	fruitsolve -G -f webp "$t/desk.png" >"$t/plan.webp"
-	[ "$(head -c 4 "$t/plan.webp")$(tail -c +9 "$t/plan.webp" | head -c 4)" = RIFFWEBP ]
-	cd "$t"
-	fruitsolve -G -f ppm --steps step desk.png >/dev/null
-	run fruit-picture -A frame <plan.webp
+	fruitsolve -G -f "$1" "$t/desk.png" >"$t/plan.$1"
+	fruitsolve -G -f ppm --steps "$t/step" "$t/desk.png" >/dev/null
+	run fruit-picture -A "$t/frame" <"$t/plan.$1"
 	[ "$status" -eq 0 ]
-	# A frame a move, a second each, then three seconds of the end;
-	# looping for ever (a loop count of 0).
 	[ "${#lines[@]}" -eq $((moves + 2)) ]
 	[ "${lines[0]}" = "1 1000" ]
 	[ "${lines[moves - 1]}" = "$moves 1000" ]
 	[ "${lines[moves]}" = "$((moves + 1)) 3000" ]
 	[ "${lines[moves + 1]}" = "loop 0" ]
+}
+
+@test "-f webp plays the whole plan: a frame a move as --steps draws it, then the board left, looping" {
+	play_plan webp
+	[ "$(head -c 4 "$t/plan.webp")$(tail -c +9 "$t/plan.webp" | head -c 4)" = RIFFWEBP ]
+	cd "$t"
 	# Lossless: each frame is the very picture --steps writes for it.
 	for ((i = 1; i <= moves; i++)); do
 		cmp "frame-$i.ppm" "$(printf 'step-1-%02d.ppm' "$i")"
@@ -639,4 +647,42 @@ $(cat "$t/start")" ]
 	run --separate-stderr fruitsolve -G -f webp wide
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "fruitsolve: a picture of 16659x470 pixels, larger than the 16383 a side WebP holds: write png, jpeg or ppm" ]
+}
+
+@test "-f gif plays the plan as -f webp does, its frames near the pictures --steps draws: exact where 256 colours hold them" {
+	play_plan gif
+	[ "$(head -c 6 "$t/plan.gif")" = GIF89a ]
+	cd "$t"
+	# 256 colours a frame: the desktop's noise is near, not exact (each
+	# channel within 64 of 255, 16 on average); the board reads back.
+	for ((i = 1; i <= moves; i++)); do
+		fruit-picture -m "$(printf 'step-1-%02d.ppm' "$i")" <"frame-$i.ppm" |
+		    awk '{ exit !($2 <= 16 && $4 <= 64) }'
+	done
+	[ "$(fruitsolve -R "frame-$((moves + 1)).ppm")" = "$(fruitsolve -G -f board desk.png | grep -v '^#')" ]
+	# A board drawn has fewer colours: its first frame, of fewer than
+	# 256, is exact, and each later one holds what changed with colours
+	# of its own; with -n 3, each frame within 4 of 255.
+	fruitsolve -G -f gif start | fruit-picture -A typed >/dev/null
+	fruitsolve -G -f ppm --steps plain start >/dev/null
+	cmp typed-1.ppm plain-1-01.ppm
+	fruitsolve -G -n 3 -f gif start | fruit-picture -A three >/dev/null
+	fruitsolve -G -n 3 -f ppm --steps step3 start >/dev/null
+	for f in step3-1-*.ppm; do
+		i=${f#step3-1-}
+		i=$((10#${i%.ppm}))
+		fruit-picture -m "$f" <"three-$i.ppm" | awk '{ exit !($4 <= 4) }'
+	done
+	run --separate-stderr fruitsolve -G -f gif --steps x start
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "fruitsolve: --steps and -f gif exclude each other: the animation holds every step" ]
+	run --separate-stderr fruitsolve -R -f gif start
+	[ "$status" -eq 2 ]
+	[ "${stderr_lines[0]}" = "fruitsolve: -R and -f gif exclude each other" ]
+	# A full disk is a write error, named.
+	if [ -w /dev/full ]; then
+		run --separate-stderr bash -c "fruitsolve -G -f gif start >/dev/full"
+		[ "$status" -eq 2 ]
+		[[ "$stderr" = "fruitsolve: write error on standard output"* ]]
+	fi
 }

@@ -303,7 +303,7 @@ plan_and_replay() {
 	    seed size scale steps summary time version; do
 		grep -q -- "--$opt" <<<"$output"
 	done
-	grep -q 'FORMAT: moves, board, game, svg, png, jpeg, ppm, webp; with -R: board, png, jpeg, ppm' <<<"$output"
+	grep -q 'FORMAT: moves, board, game, svg, png, jpeg, ppm, webp, gif; with -R: board, png, jpeg, ppm' <<<"$output"
 	grep -q 'INPUT: auto, board, image' <<<"$output"
 }
 
@@ -315,14 +315,14 @@ plan_and_replay() {
 		[ "$status" -eq 2 ]
 		[[ "$stderr" == "fruitsolve: ${args#*:} exclude each other"* ]]
 	done
-	run --separate-stderr fruitsolve -f gif /dev/null
+	run --separate-stderr fruitsolve -f tiff /dev/null
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "fruitsolve: unknown output format: gif (one of: moves, board, game, svg, ppm, png, jpeg, webp)"* ]]
+	[[ "$stderr" == "fruitsolve: unknown output format: tiff (one of: moves, board, game, svg, ppm, png, jpeg, webp, gif)"* ]]
 	run --separate-stderr fruitsolve -R -f moves /dev/null
 	[[ "$stderr" == "fruitsolve: -R and -f moves exclude each other"* ]]
 	run --separate-stderr fruitsolve -n 3 /dev/null
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "fruitsolve: -n applies to plans drawn (-f svg, png, jpeg, ppm, webp) only"* ]]
+	[[ "$stderr" == "fruitsolve: -n applies to plans drawn (-f svg, png, jpeg, ppm, webp, gif) only"* ]]
 }
 
 @test "sizes are width x height, as players say 17x10" {
@@ -374,6 +374,7 @@ plan_and_replay() {
 	run complete_words fruitsolve -f ""
 	[ "$output" = "board
 game
+gif
 jpeg
 moves
 png

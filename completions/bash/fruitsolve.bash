@@ -5,7 +5,7 @@ _fruitsolve()
 	local cur prev formats
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD-1]}
-	formats='board game jpeg moves png ppm svg webp'
+	formats='board game gif jpeg moves png ppm svg webp'
 
 	# Bash splits "--format=svg" into "--format" "=" "svg": complete the
 	# value as after "--format svg".

@@ -2,7 +2,7 @@
 
 complete -c fruitsolve -s c -l check -d 'Check move lists and print the boards they leave'
 complete -c fruitsolve -s e -l effort -x -d 'Search budget in moves played'
-complete -c fruitsolve -s f -l format -x -a 'board game jpeg moves png ppm svg webp' -d 'What to print'
+complete -c fruitsolve -s f -l format -x -a 'board game gif jpeg moves png ppm svg webp' -d 'What to print'
 complete -c fruitsolve -s G -l greedy -d 'Play greedily, without search'
 complete -c fruitsolve -s g -l generate -x -d 'Write COUNT random boards'
 complete -c fruitsolve -s h -l help -d 'Print usage and options and exit'

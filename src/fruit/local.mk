@@ -21,6 +21,7 @@ fruitsolve_SOURCES = \
 	src/fruit/draw.c \
 	src/fruit/fruit.h \
 	src/fruit/gen.c \
+	src/fruit/gif.c \
 	src/fruit/greedy.c \
 	src/fruit/input.c \
 	src/fruit/main.c \
@@ -28,11 +29,12 @@ fruitsolve_SOURCES = \
 	src/fruit/nrpa.c \
 	src/fruit/plan.c \
 	src/fruit/polish.c \
+	src/fruit/quantize.c \
 	src/fruit/rects.c \
 	src/fruit/render.c \
 	src/fruit/replay.c
-fruitsolve_CFLAGS = $(fruit_picture_cflags)
-fruitsolve_LDADD = $(fruit_picture_libs) $(LIBZIP_LIBS)
+fruitsolve_CFLAGS = $(fruit_picture_cflags) $(LIBGIF_CFLAGS)
+fruitsolve_LDADD = $(fruit_picture_libs) $(LIBGIF_LIBS) $(LIBZIP_LIBS)
 # fruit-templates remakes src/fruit/digit-templates.c from the real
 # screenshots in SHOTS (each NAME.png beside its NAME.board) and from
 # boards fruitsolve draws itself at several scales:
@@ -54,8 +56,10 @@ check_PROGRAMS += fruit-picture
 fruit_picture_SOURCES = $(fruit_picture_sources) src/fruit/board.c \
 	tests/fruit-picture.c
 fruit_picture_CFLAGS = $(fruit_picture_cflags) $(LIBWEBPDEMUX_CFLAGS) \
+    $(LIBGIF_CFLAGS) \
     -I$(top_srcdir)/src/fruit
-fruit_picture_LDADD = $(fruit_picture_libs) $(LIBWEBPDEMUX_LIBS)
+fruit_picture_LDADD = $(fruit_picture_libs) $(LIBWEBPDEMUX_LIBS) \
+    $(LIBGIF_LIBS)
 # The test suite's way into the planner's mending (tests/fruit-polish.c).
 check_PROGRAMS += fruit-polish
 fruit_polish_SOURCES = src/fruit/board.c src/fruit/fruit.h \

@@ -25,9 +25,12 @@
 #define MAX_SCALE	8
 
 enum mode { PLAN, LIST, REPLAY, GENERATE, READ };
-enum format { MOVES, BOARD, GAME, SVG, PPM, PNGOUT, JPEGOUT, WEBPOUT };
+enum format { MOVES, BOARD, GAME, SVG, PPM, PNGOUT, JPEGOUT, WEBPOUT,
+    GIFOUT };
+/* The formats of a plan played as an animation. */
+#define ANIMATED(f)	((f) == WEBPOUT || (f) == GIFOUT)
 
-/* How long a frame of -f webp shows a move, and the end of the plan. */
+/* How long a frame of -f webp or gif shows a move, and the plan's end. */
 #define ANIM_MOVE_MS	1000
 #define ANIM_END_MS	3000
 
@@ -137,7 +140,8 @@ help(void)
 	    "  -e, --effort=N       search effort of a plan, in moves of the "
 	    "games it plays (default 2200000)\n"
 	    "  -f, --format=FORMAT  what to write (FORMAT: moves, board, "
-	    "game, svg, png, jpeg, ppm, webp; with -R: board, png, jpeg, "
+	    "game, svg, png, jpeg, ppm, webp, gif; with -R: board, png, "
+	    "jpeg, "
 	    "ppm)\n"
 	    "  -G, --greedy         plan greedily, fast, no search\n"
 	    "  -g, --generate=N     write N random boards\n"
@@ -145,14 +149,15 @@ help(void)
 	    "  -i, --input=INPUT    what the files are (INPUT: auto, board, "
 	    "image)\n"
 	    "  -l, --list           list every rectangle summing to 10\n"
-	    "  -n, --next=N         with -f svg, png, jpeg, ppm, webp, show "
+	    "  -n, --next=N         with -f svg, png, jpeg, ppm, webp, gif, "
+	    "show "
 	    "only the next N moves\n"
 	    "  -R, --read           print each board as read, plan nothing\n"
 	    "  -S, --seed=SEED      seed of -g and of the planner's ties\n"
 	    "  -s, --size=WxH       size of -g boards, columns x rows "
 	    "(default 17x10)\n"
 	    "      --scale=S        scale of a board drawn as ppm, png, jpeg, "
-	    "webp (default 1)\n"
+	    "webp, gif (default 1)\n"
 	    "      --steps=PREFIX   with -f svg, png, jpeg, ppm, write "
 	    "PREFIX-B-MM.svg (.png, .jpg, .ppm), one a move\n"
 	    "      --summary        count boards on standard error at the "
@@ -219,7 +224,7 @@ parse_format(const char *s, struct config *cf)
 	} formats[] = {
 		{ "moves", MOVES }, { "board", BOARD }, { "game", GAME },
 		{ "svg", SVG }, { "ppm", PPM }, { "png", PNGOUT },
-		{ "jpeg", JPEGOUT }, { "webp", WEBPOUT },
+		{ "jpeg", JPEGOUT }, { "webp", WEBPOUT }, { "gif", GIFOUT },
 	};
 	size_t i;
 
@@ -230,7 +235,7 @@ parse_format(const char *s, struct config *cf)
 			return;
 		}
 	warnx("unknown output format: %s (one of: moves, board, game, svg, "
-	    "ppm, png, jpeg, webp)", s);
+	    "ppm, png, jpeg, webp, gif)", s);
 	usage(GF_EXIT_ERROR);
 }
 
@@ -265,23 +270,24 @@ check_options(struct config *cf)
 		usage(GF_EXIT_ERROR);
 	}
 	if (cf->mode == READ && cf->format != BOARD && (cf->format < PPM ||
-	    cf->format == WEBPOUT)) {
+	    ANIMATED(cf->format))) {
 		warnx("-R and -f %s exclude each other", cf->formatname);
 		usage(GF_EXIT_ERROR);
 	}
 	if ((given['n'] || cf->steps != NULL) && (cf->mode != PLAN ||
 	    cf->format < SVG)) {
 		warnx("%s applies to plans drawn (-f svg, png, jpeg, ppm, "
-		    "webp) only", given['n'] ? "-n" : "--steps");
+		    "webp, gif) only", given['n'] ? "-n" : "--steps");
 		usage(GF_EXIT_ERROR);
 	}
-	if (cf->steps != NULL && cf->format == WEBPOUT) {
-		warnx("--steps and -f webp exclude each other: the animation "
-		    "holds every step");
+	if (cf->steps != NULL && ANIMATED(cf->format)) {
+		warnx("--steps and -f %s exclude each other: the animation "
+		    "holds every step", cf->formatname);
 		usage(GF_EXIT_ERROR);
 	}
 	if (cf->scale != 0 && cf->format < PPM) {
-		warnx("--scale applies to -f ppm, png, jpeg or webp only");
+		warnx("--scale applies to -f ppm, png, jpeg, webp or gif "
+		    "only");
 		usage(GF_EXIT_ERROR);
 	}
 	if (cf->scale == 0)
@@ -325,7 +331,7 @@ count_picture(struct config *cf)
 	fflush(stdout);
 	warnx("warning: several pictures written one after another, of "
 	    "which a viewer shows the first alone: give one board a run%s",
-	    cf->format == WEBPOUT ? "" : ", or write a file a move with "
+	    ANIMATED(cf->format) ? "" : ", or write a file a move with "
 	    "--steps");
 }
 
@@ -377,8 +383,8 @@ write_plan_picture(const struct config *cf, FILE *fp, const struct board *b,
 }
 
 /*
- * The plan as an animated WebP on fp: a frame a move, showing it (and
- * the next ones, with -n) over the board with the moves before it
+ * The plan as an animated WebP or GIF on fp: a frame a move, showing it
+ * (and the next ones, with -n) over the board with the moves before it
  * veiled, as --steps draws them, for ANIM_MOVE_MS each; then the board
  * as the plan leaves it, for ANIM_END_MS.  -1 on a write error.
  */
@@ -386,21 +392,29 @@ static int
 write_animation(const struct config *cf, FILE *fp, const struct board *b,
     const struct plan *p, struct plan_view *v)
 {
-	struct webp_anim *a = NULL;
+	struct webp_anim *webp = NULL;
+	struct gif_anim *gif = NULL;
 	struct picture pic;
 	size_t i;
+	int ms;
 
 	for (i = 0; i <= p->nmoves; i++) {
 		v->first = i;
 		v->count = cf->next == 0 ? 1 : cf->next;
 		plan_picture(cf, b, p, v, &pic);
-		if (a == NULL)
-			a = webp_anim_new(pic.w, pic.h);
-		webp_anim_add(a, &pic, i < p->nmoves ? ANIM_MOVE_MS :
-		    ANIM_END_MS);
+		ms = i < p->nmoves ? ANIM_MOVE_MS : ANIM_END_MS;
+		if (cf->format == GIFOUT) {
+			if (gif == NULL)
+				gif = gif_anim_new(fp, pic.w, pic.h);
+			gif_anim_add(gif, &pic, ms);
+		} else {
+			if (webp == NULL)
+				webp = webp_anim_new(pic.w, pic.h);
+			webp_anim_add(webp, &pic, ms);
+		}
 		picture_free(&pic);
 	}
-	return webp_anim_write(a, fp);
+	return gif != NULL ? gif_anim_end(gif) : webp_anim_write(webp, fp);
 }
 
 /*
@@ -476,6 +490,7 @@ do_plan(const struct config *cf, struct board *b, struct plan_view *v)
 			err(GF_EXIT_ERROR, "write error on standard output");
 		break;
 	case WEBPOUT:
+	case GIFOUT:
 		if (write_animation(cf, stdout, b, &p, v) == -1)
 			err(GF_EXIT_ERROR, "write error on standard output");
 		break;

@@ -69,6 +69,10 @@ int	 pnm_write(FILE *, const struct picture *);
 struct webp_anim *webp_anim_new(size_t, size_t);
 void	 webp_anim_add(struct webp_anim *, const struct picture *, int);
 int	 webp_anim_write(struct webp_anim *, FILE *);
+size_t	 quantize(const uint8_t *, size_t, size_t, uint8_t *, uint8_t *);
+struct gif_anim *gif_anim_new(FILE *, size_t, size_t);
+void	 gif_anim_add(struct gif_anim *, const struct picture *, int);
+int	 gif_anim_end(struct gif_anim *);
 
 #define DIGIT_SIDE	16		/* a digit is sampled DIGIT_SIDE square */
 #define DIGIT_MAX_DISTANCE 48	/* mean difference per sample, of 255,
