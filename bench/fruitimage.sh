@@ -8,7 +8,7 @@
 # time is also given as a ratio to it.  Target: every board exact, at
 # most 50 ms of CPU for a 2560x1440 PNG desktop.  Then the screenshots
 # made smaller, and saved as JPEG and WebP: none may be read wrong.
-# Between the two, the cost of a plan painted as an animated WebP.
+# Between the two, the cost of a plan painted as an animated WebP and GIF.
 #
 # usage: bench/fruitimage.sh [runs]   (from a built tree; SHOTS names
 #        the screenshot set, by default ../shared/fruitbox-screens beside
@@ -67,15 +67,20 @@ printf 'boards read exactly: %d of %d; cells right: %d of %d; median %s ms an im
 
 # A plan painted over the first screenshot: the greedy plan (a fast
 # one, so that the drawing is what is timed) as one PNG, and as the
-# animated WebP of -f webp, a frame a move; the WebP's extra time is
-# the frames' drawing and encoding.
+# animations of -f webp and -f gif, a frame a move; their extra time is
+# the frames' drawing and encoding (and for the GIF, the colours each
+# frame is reduced to).
 first=$(ls "$shots"/*.png | head -1)
 moves=$("$bin" -G "$first" | grep -vc '^#')
 png=$(median_ms -G -f png "$first")
-webp=$(median_ms -G -f webp "$first")
-printf 'plan painted on %s (%d moves): png %s ms, webp %s ms (%s bytes), %.1fx\n' \
-    "$(basename "$first")" "$moves" "$png" "$webp" \
-    "$("$bin" -G -f webp "$first" | wc -c)" "$(awk -v a="$webp" -v b="$png" 'BEGIN { print a / b }')"
+printf 'plan painted on %s (%d moves): png %s ms\n' "$(basename "$first")" \
+    "$moves" "$png"
+for anim in webp gif; do
+	ms=$(median_ms -G -f "$anim" "$first")
+	printf '  %s %s ms (%s bytes), %.1fx the png\n' "$anim" "$ms" \
+	    "$("$bin" -G -f "$anim" "$first" | wc -c)" \
+	    "$(awk -v a="$ms" -v b="$png" 'BEGIN { print a / b }')"
+done
 
 # The same screenshots made smaller, as a browser zoomed out or a chat
 # app's resizing shows them (fruit-picture -s, a tent filter): at each
