@@ -94,6 +94,8 @@ static const struct tool tools[] = {
 		{ { "-E", "shift_jis", "-f", "json", NULL }, 1 },
 		/* Lines of UTF-16 without a mark cannot be counted here. */
 		{ { "-E", "utf-16le", NULL }, 0, 1 },
+		/* An archive written back is one, not lines. */
+		{ { "-w", NULL }, 0, 1 },
 	} },
 	{ "xq-bitpack", 1, {
 		{ { NULL } },

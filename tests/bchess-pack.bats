@@ -349,11 +349,11 @@ EOF_CASES
 	[[ "${lines[0]}" == "usage: bchess-pack "* ]]
 	for o in -c,\ --check -E,\ --encoding=ENCODING -f,\ --format=FORMAT -h,\ --help \
 	    -i,\ --input=FORMAT -q,\ --quiet -r,\ --repair '    --strict' '    --summary' \
-	    -V,\ --version; do
+	    -V,\ --version -w,\ --write-back; do
 		[ "$(printf '%s\n' "${lines[@]}" | grep -c -- "^  $o ")" -eq 1 ] ||
 		    { echo "missing: $o"; false; }
 	done
-	[ "${#lines[@]}" -eq 11 ]
+	[ "${#lines[@]}" -eq 12 ]
 	[[ "$output" == *"(FORMAT: legacy, compact, base36, json, packed)"* ]]
 	[[ "$output" == *"(FORMAT: auto, legacy, compact, base36, json, packed)"* ]]
 }

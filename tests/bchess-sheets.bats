@@ -90,6 +90,59 @@ ods() {
 	[ "$(printf '%s\n' "$output" | jq -r 'select(.error) | .line')" = 6 ]
 }
 
+@test "-w writes a spreadsheet or document back as one: its links converted where they stand, all else as it was" {
+	local t=$BATS_TEST_TMPDIR f name
+	for f in "$d/links.xlsx" "$d/links.ods" "$d/hyperlinks.ods" \
+	    "$data/bchess-documents/links.docx" "$data/bchess-documents/links.odt"; do
+		name=$(basename "$f")
+		bchess-pack -w "$f" >"$t/$name" 2>"$t/err" || true
+		# Read as text, the file written back is the file converted.
+		[ "$(bchess-pack "$t/$name" 2>/dev/null)" = "$(bchess-pack "$f" 2>/dev/null)" ]
+		# Each file of it in its place, packed and dated as it was
+		# (an OpenDocument's mimetype first and stored); those without
+		# a link to the game, byte for byte.
+		[ "$(zip-driver -l "$t/$name")" = "$(zip-driver -l "$f")" ]
+		while read -r part _; do
+			case $part in */) continue ;; esac
+			if zip-driver -x "$f" "$part" | grep -q 'buffalo-chess/?l='; then
+				run cmp -s <(zip-driver -x "$f" "$part") <(zip-driver -x "$t/$name" "$part")
+				[ "$status" -eq 1 ]
+			else
+				cmp <(zip-driver -x "$f" "$part") <(zip-driver -x "$t/$name" "$part")
+			fi
+		done < <(zip-driver -l "$f")
+	done
+	# The links are compact now, in the text and behind it (a
+	# hyperlink's address); only the one that is no game stays.
+	zip-driver -x "$t/links.docx" word/_rels/document.xml.rels | grep -q "?l=${ex1c#*\?l=}\""
+	zip-driver -x "$t/links.xlsx" xl/sharedStrings.xml | grep -q "?l=${ex1c#*\?l=}<"
+	[ "$(zip-driver -x "$t/links.xlsx" xl/sharedStrings.xml | grep -o '?l=m-[0-9-]*' | sort -u)" = "?l=m-4-4-9-9-0" ]
+	# A link that cannot be converted stays, reported in its part.
+	run --separate-stderr bchess-pack -w "$d/links.xlsx"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $d/links.xlsx:xl/sharedStrings.xml:2: link 3: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	# LibreOffice's cut hyperlinks are said, as without -w.
+	run --separate-stderr bchess-pack -w "$d/hyperlinks.xlsx"
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "bchess-pack: $d/hyperlinks.xlsx:xl/worksheets/_rels/sheet1.xml.rels: warning: a hyperlink's address is 255 characters long, as LibreOffice cuts a longer one in an .xlsx: its game may be cut short (1 in the part)" ]
+	# -w writes one file, and no JSON nor nothing.
+	run --separate-stderr bchess-pack -w "$d/links.xlsx" "$d/links.ods"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: -w writes one file back: name one file, not 2" ]
+	run --separate-stderr bchess-pack -w -f json "$d/links.xlsx"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: -f json and -w exclude each other" ]
+	run --separate-stderr bchess-pack -w -c "$d/links.xlsx"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "bchess-pack: -c and -w exclude each other" ]
+	# Text is written as without -w; a damaged archive is not written.
+	[ "$(printf '%s\n' "$ex1" | bchess-pack -w)" = "$ex1c" ]
+	head -c 3000 "$d/links.xlsx" >"$t/cut.xlsx"
+	run --separate-stderr bchess-pack -w "$t/cut.xlsx"
+	[ "$status" -eq 2 ]
+	[ -z "$output" ]
+}
+
 @test "an .xlsx: shared, inline and rich strings, escapes, booleans, errors, formulas, gaps, cells without a reference" {
 	xlsx "$BATS_TEST_TMPDIR/a.xlsx" \
 	    '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row><row r="3"><c t="inlineStr"><is><t xml:space="preserve">see </t></is></c><c t="b"><v>1</v></c><c t="b"><v>0</v></c><c t="e"><v>#N/A</v></c><c><f>1+1</f></c><c><v>2.5</v></c><c t="str"><f>A1</f><v>'"$ex1"'</v></c></row><row><c r="B4" t="s"><v>2</v></c><c t="inlineStr"><is></is></c><c t="str"></c></row>' \

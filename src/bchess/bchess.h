@@ -180,6 +180,7 @@ struct book {
 };
 
 int		 book_read(const char *, size_t, struct book *, char *, size_t);
+size_t		 rels_cut_links(char *, size_t);
 void		 book_free(struct book *);
 
 /*
@@ -240,5 +241,15 @@ int		 formula_link(const char *, struct strbuf *);
 int		 field_link(const char *, struct strbuf *);
 int		 link_text(struct strbuf *, const char *, size_t, const char *,
 		    size_t);
+
+/*
+ * writeback.c: a ZIP archive written back as one (-w), each file of it
+ * given to a writeback_fn, which takes the bytes, leaves those to write
+ * in its strbuf and returns an exit status.
+ */
+typedef int	 writeback_fn(const char *, char *, size_t, struct strbuf *,
+		    void *);
+int		 zip_write_back(const char *, const char *, size_t,
+		    writeback_fn *, void *, FILE *);
 
 #endif /* BCHESS_H */

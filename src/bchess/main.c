@@ -62,6 +62,8 @@ static void	 blank_between(void);
 static int	 page_code(const char *);
 static int	 convert_member(const char *, char *, size_t, void *);
 static int	 convert_archive(const char *, const char *, size_t);
+static int	 write_back_member(const char *, char *, size_t,
+		    struct strbuf *, void *);
 static int	 convert_input(struct linereader *);
 static int	 convert_file(const char *);
 
@@ -85,12 +87,13 @@ static const char *encoding;	/* -E: of text without a byte order mark */
 static const char *line_encoding; /* each line's, while converting them */
 static int	 links_only;	/* a document's text: no payload alone */
 static int	 attached;	/* a file attached to mail: no mail itself */
+static int	 write_back;	/* -w: a ZIP archive written back as one */
 
 static void __dead
 usage(int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-chqrV] [-E encoding] [-f format] [-i format] "
+	    "usage: %s [-chqrVw] [-E encoding] [-f format] [-i format] "
 	    "[--strict] [--summary] [file ...]\n", getprogname());
 	if (status == 0)
 		finish_stdout();
@@ -100,7 +103,7 @@ usage(int status)
 static void __dead
 help(void)
 {
-	printf("usage: %s [-chqrV] [-E encoding] [-f format] [-i format] "
+	printf("usage: %s [-chqrVw] [-E encoding] [-f format] [-i format] "
 	    "[--strict] [--summary] [file ...]\n", getprogname());
 	fputs(
 "  -c, --check            replay each record under the rules and report, "
@@ -117,7 +120,9 @@ help(void)
 "      --strict           stop at the first bad record; with -c, double moves "
 "are errors (-s: old spelling)\n"
 "      --summary          print the counts of records and warnings at the end\n"
-"  -V, --version          print the version and exit\n", stdout);
+"  -V, --version          print the version and exit\n"
+"  -w, --write-back       write a ZIP file (.xlsx, .ods, .docx, .odt, an "
+"archive) back as one, its links converted where they stand\n", stdout);
 	finish_stdout();
 	exit(GF_EXIT_OK);
 }
@@ -718,6 +723,14 @@ convert_book(struct linereader *lr)
 
 	if ((data = lr_slurp(lr, &len)) == NULL)
 		return GF_EXIT_ERROR;
+	if (write_back) {
+		if (fflush(stdout) != 0)
+			check_stdout();
+		status = zip_write_back(lr->name, data, len,
+		    write_back_member, NULL, stdout);
+		free(data);
+		return status;
+	}
 	s = book_read(data, len, &book, why, sizeof(why));
 	if (s == BOOK_NONE) {
 		status = convert_archive(lr->name, data, len);
@@ -936,6 +949,62 @@ convert_member(const char *name, char *bytes, size_t len, void *arg)
 }
 
 /*
+ * A file of an archive written back (-w; see zip_write_back), which it
+ * takes: a file of text converted as a file of its own, its output, line
+ * for line, what is written back in out; any other (a picture, an
+ * OpenDocument's mimetype, which names its kind in a word) as it was.
+ * The parts of a spreadsheet or a document are XML, read as web pages
+ * are: only links are converted, a word alone on its line is a word.
+ */
+static int
+write_back_member(const char *name, char *bytes, size_t len,
+    struct strbuf *out, void *arg)
+{
+	struct linereader member;
+	const char *base = strrchr(name, ':');
+	FILE *text, *saved = stdout;
+	char *buf = NULL;
+	size_t size = 0, n, cut;
+	int status, unended;
+
+	(void)arg;
+	if (!text_bytes(bytes, len) || strcmp(base + 1, "mimetype") == 0) {
+		out->s = bytes;
+		out->len = out->cap = len;
+		return GF_EXIT_OK;
+	}
+	/* An .xlsx's hyperlinks, as the sheet's text says of them. */
+	if (strstr(name, ":xl/") != NULL && (n = strlen(name)) > 5 &&
+	    strcmp(name + n - 5, ".rels") == 0 &&
+	    (cut = rels_cut_links(bytes, len)) > 0) {
+		run_warning();
+		if (!quiet)
+			warnx("%s: warning: a hyperlink's address is 255 "
+			    "characters long, as LibreOffice cuts a longer one "
+			    "in an .xlsx: its game may be cut short (%zu in the "
+			    "part)", name, cut);
+	}
+	/* A last line without its end is written back without one. */
+	unended = len > 0 && bytes[len - 1] != '\n' && bytes[len - 1] != '\r';
+	if ((text = open_memstream(&buf, &size)) == NULL)
+		err(GF_EXIT_ERROR, "open_memstream");
+	stdout = text;
+	lr_attach_text(&member, bytes, len, name);
+	status = convert_input(&member);
+	if (lr_close(&member) == -1)
+		status = GF_EXIT_ERROR;
+	stdout = saved;
+	if (fclose(text) != 0)
+		err(GF_EXIT_ERROR, "%s", name);
+	if (unended && size > 0 && (buf[size - 1] == '\n' ||
+	    buf[size - 1] == '\r'))
+		size--;
+	out->s = buf;
+	out->len = out->cap = size;
+	return status;
+}
+
+/*
  * A ZIP archive that is no spreadsheet, as chat exports come (WhatsApp
  * zips its _chat.txt with the photos, Slack its JSON a channel a day):
  * each file of text in it, in the archive's order, converted as a file
@@ -1023,6 +1092,7 @@ main(int argc, char *argv[])
 		{ "strict",	no_argument,		NULL,	's' },
 		{ "summary",	no_argument,		&summary, 1 },
 		{ "version",	no_argument,		NULL,	'V' },
+		{ "write-back",	no_argument,		NULL,	'w' },
 		{ NULL,		0,			NULL,	0 }
 	};
 	const char *fname = NULL;
@@ -1030,7 +1100,7 @@ main(int argc, char *argv[])
 
 	/* getopt names the tool by argv[0], as every other message does. */
 	argv[0] = (char *)(uintptr_t)getprogname();
-	while ((ch = getopt_long(argc, argv, "cE:f:hi:qrsV", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "cE:f:hi:qrsVw", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c':
 		case 'r':
@@ -1067,6 +1137,9 @@ main(int argc, char *argv[])
 			print_version();
 			finish_stdout();
 			exit(GF_EXIT_OK);
+		case 'w':
+			write_back = 1;
+			break;
 		case 0:
 			break;
 		default:
@@ -1078,6 +1151,14 @@ main(int argc, char *argv[])
 	/* -c writes nothing, so a format to write in contradicts it. */
 	if (mode == 'c' && fname != NULL)
 		errx(GF_EXIT_ERROR, "-c and -f %s exclude each other", fname);
+	/* -w writes the file it reads: one, and not as JSON lines. */
+	if (write_back && mode == 'c')
+		errx(GF_EXIT_ERROR, "-c and -w exclude each other");
+	if (write_back && output_format == FORMAT_JSON)
+		errx(GF_EXIT_ERROR, "-f json and -w exclude each other");
+	if (write_back && argc > 1)
+		errx(GF_EXIT_ERROR, "-w writes one file back: name one file, "
+		    "not %d", argc);
 
 	game_init(&game);
 	run_start(summary);

@@ -317,6 +317,48 @@ rels_links(struct reader *rd, const char *rels, struct rel **rel)
 	return (ssize_t)n;
 }
 
+/*
+ * How many hyperlinks of the relationships part in data (an .xlsx's, in
+ * memory) have a target of LINK_XLSX_MAX characters, as LibreOffice cuts
+ * a longer one: their games may be cut short.  A part that is not
+ * well-formed counts none.
+ */
+size_t
+rels_cut_links(char *data, size_t len)
+{
+	struct reader rd;
+	xmlTextReaderPtr x;
+	char why[200], *type, *target;
+	const char *p;
+	size_t n = 0, chars;
+	int t;
+
+	memset(&rd, 0, sizeof(rd));
+	rd.why = why;
+	rd.whylen = sizeof(why);
+	rd.part.s = data;
+	rd.part.len = len;
+	if ((x = part_xml(&rd)) == NULL)
+		return 0;
+	while (xml_next(&rd, x, &t) == 1) {
+		if (t != XML_READER_TYPE_ELEMENT ||
+		    !xml_named(x, NULL, "Relationship"))
+			continue;
+		type = xml_attribute(x, NULL, "Type");
+		target = xml_attribute(x, NULL, "Target");
+		if (type != NULL && target != NULL && strlen(type) >= 10 &&
+		    strcmp(type + strlen(type) - 10, "/hyperlink") == 0) {
+			for (chars = 0, p = target; *p != '\0'; p++)
+				chars += ((unsigned char)*p & 0xc0) != 0x80;
+			n += chars == LINK_XLSX_MAX;
+		}
+		xmlFree(type);
+		xmlFree(target);
+	}
+	xmlFreeTextReader(x);
+	return n;
+}
+
 int
 rel_order(const void *a, const void *b)
 {
