@@ -135,6 +135,10 @@ ods() {
 	run --separate-stderr bchess-pack -w -c "$d/links.xlsx"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "bchess-pack: -c and -w exclude each other" ]
+	# --strict stops at the bad link, before the archive is written.
+	run --separate-stderr bchess-pack -w --strict "$d/links.xlsx"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
 	# Text is written as without -w; a damaged archive is not written.
 	[ "$(printf '%s\n' "$ex1" | bchess-pack -w)" = "$ex1c" ]
 	head -c 3000 "$d/links.xlsx" >"$t/cut.xlsx"
