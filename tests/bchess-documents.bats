@@ -33,6 +33,41 @@ odt() {
 	zip-driver "$1" "-mimetype=$t/mimetype" "content.xml=$t/content.xml"
 }
 
+@test "-w: a link Word split into runs, or OpenDocument into spans, is reported, not cut; whole ones convert" {
+	local t=$BATS_TEST_TMPDIR cut=${ex1#*l=m-4-4-3-5-0,}
+	# Word's runs: the paragraph's text is whole, its XML is not.
+	docx "$t/split.docx" "<w:p><w:r><w:t>${ex1%%m-1-1*}</w:t></w:r><w:proofErr w:type=\"spellStart\"/><w:r><w:rPr><w:b/></w:rPr><w:t>$cut</w:t></w:r></w:p><w:p><w:r><w:t>$ex1</w:t></w:r></w:p>"
+	run --separate-stderr bchess-pack "$t/split.docx"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' "$ex1c" "$ex1c")" ]
+	run --separate-stderr bchess-pack -w "$t/split.docx"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $t/split.docx:word/document.xml:1: link 1: the link goes on past a tag that only formats its text (a run of a document, a span, <wbr>): converted here, its game would be cut short (m-4-4-3-5-0)" ]
+	bchess-pack -w "$t/split.docx" >"$t/back.docx" 2>/dev/null || true
+	# The split link as it was; the whole one converted.
+	zip-driver -x "$t/back.docx" word/document.xml | grep -q "?l=m-4-4-3-5-0,</w:t>"
+	zip-driver -x "$t/back.docx" word/document.xml | grep -q "${ex1c#*l=}<"
+	odt "$t/split.odt" "<text:p>${ex1%%m-1-1-2*}m-1-<text:span text:style-name=\"T1\">1-2-1-0,${cut#m-1-1-2-1-0,}</text:span></text:p><text:p>$ex1<text:line-break/>m-9</text:p>"
+	run --separate-stderr bchess-pack -w "$t/split.odt"
+	[ "$status" -eq 1 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	[[ "$stderr" = *"content.xml:1: link 1: the link goes on past a tag"* ]]
+	# A line break ends the word before it: that link is whole.
+	bchess-pack -w "$t/split.odt" >"$t/back.odt" 2>/dev/null || true
+	zip-driver -x "$t/back.odt" content.xml | grep -q "${ex1c#*l=}<text:line-break/>"
+	# So is a page's address broken with <wbr>, without -w too; a
+	# link followed by a line break, a comma and a space, or a word
+	# after its anchor's end, is whole.
+	printf '%s\n' "<p>${ex1%%m-1-1*}m-1-1-2-1-0,<wbr>${cut#m-1-1-2-1-0,}</p>" \
+	    "<a href=\"$ex1\">$ex1</a><br>Anna" "<p><a href=\"$ex1\">$ex1</a>, gg</p>" >"$t/page.html"
+	run --separate-stderr bchess-pack "$t/page.html"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $t/page.html:1: the link goes on past a tag that only formats its text (a run of a document, a span, <wbr>): converted here, its game would be cut short (m-4-4-3-5-0,m-1-1-2-1-0)" ]
+	[ "${lines[0]}" = "$(sed -n 1p "$t/page.html")" ]
+	[ "${lines[1]}" = "<a href=\"$ex1c\">$ex1c</a><br>Anna" ]
+	[ "${lines[2]}" = "<p><a href=\"$ex1c\">$ex1c</a>, gg</p>" ]
+}
+
 @test "a .docx and an .odt LibreOffice saved: a line a paragraph, links behind words written after them, notes and comments left out" {
 	want=$(printf '%s\n' "My games" \
 	    "Against Jönssön: game 1 <$ex1c>, won." "$ex2c" \

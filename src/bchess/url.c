@@ -42,6 +42,8 @@ static int	follows_end_event(const char *, size_t, size_t);
 static size_t	payload_end(const char *, size_t, size_t);
 static int	opens_more(const char *, size_t, size_t);
 static size_t	link_end(const char *, size_t, size_t);
+static int	tag_ends_word(const char *, size_t, size_t);
+static int	continues_past_tags(const char *, size_t, size_t);
 static struct link *add_link(struct record *, size_t, size_t, size_t);
 static void	add_query_link(struct record *, size_t, size_t, size_t);
 static int	is_cut_address(const char *, size_t, size_t, size_t);
@@ -76,6 +78,9 @@ static const char *const game_addresses[] = {
 
 static const char cut_by_soft_break[] = "a soft line break of "
     "quoted-printable mail cuts the link (decode the mail first)";
+static const char cut_by_tag[] = "the link goes on past a tag that only "
+    "formats its text (a run of a document, a span, <wbr>): converted "
+    "here, its game would be cut short";
 static const char ole_file[] = "a file of Office 97-2003 (.xls, .doc, "
     ".ppt), or one saved with a password, which is not read (save it as "
     ".xlsx, .docx, .ods, .odt or CSV)";
@@ -511,6 +516,73 @@ add_query_link(struct record *rec, size_t link_start, size_t start,
 	k = add_link(rec, link_start, start, last);
 	if (k->end == last && k->end > k->start && rec->line[last - 1] == '=')
 		k->why = cut_by_soft_break;
+	else if (k->link_end == k->end &&
+	    continues_past_tags(rec->line, k->end, last))
+		k->why = cut_by_tag;
+}
+
+/*
+ * Whether tag names line[name..], the name of a tag (after its '<' and
+ * '/'), ends a word: a paragraph, a line, a cell, a tab or a space of
+ * HTML, Office Open XML or OpenDocument, told by its name after any
+ * prefix ("w:p", "text:line-break").
+ */
+static int
+tag_ends_word(const char *line, size_t name, size_t last)
+{
+	static const char *const words[] = {
+		"p", "br", "div", "li", "td", "th", "tr", "h1", "h2", "h3",
+		"h4", "h5", "h6", "si", "c", "is", "tab", "cr", "s", "h",
+		"line-break", "table-cell", "table-row", "list-item"
+	};
+	size_t end = name, k, n;
+
+	while (end < last && line[end] != '>' && line[end] != '/' &&
+	    line[end] != ' ' && line[end] != '\t' && line[end] != '\n')
+		end++;
+	for (k = end; k > name && line[k - 1] != ':'; k--)
+		;
+	n = end - k;
+	for (name = 0; name < sizeof(words) / sizeof(words[0]); name++)
+		if (strlen(words[name]) == n &&
+		    strncasecmp(line + k, words[name], n) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether the payload that ends at line[end], at a tag (or a comma
+ * before one), goes on after it: past tags that only format the text (a run of a document, a span,
+ * <wbr>), the text resumes with what a payload holds (a letter, a digit,
+ * '-', or a comma before one).  Word splits a paragraph into runs where
+ * it likes, and pages break long addresses with <wbr>: the part before
+ * the tag alone may read as a shorter game.
+ */
+static int
+continues_past_tags(const char *line, size_t end, size_t last)
+{
+	const char *close;
+	size_t i = end;
+	unsigned char c;
+
+	/* A legacy payload cut after a move's comma ends before it. */
+	if (i < last && line[i] == ',')
+		i++;
+	if (i >= last || line[i] != '<')
+		return 0;
+	while (i < last && line[i] == '<') {
+		if (tag_ends_word(line, i + 1 + (i + 1 < last &&
+		    line[i + 1] == '/'), last))
+			return 0;
+		if ((close = memchr(line + i, '>', last - i)) == NULL)
+			return 0;
+		i = (size_t)(close - line) + 1;
+	}
+	if (i >= last)
+		return 0;
+	c = (unsigned char)line[i];
+	return isalnum(c) || c == '-' || (c == ',' && i + 1 < last &&
+	    isalnum((unsigned char)line[i + 1]));
 }
 
 /*
