@@ -108,6 +108,7 @@ static const struct tool tools[] = {
 		{ { "-f", "fen", NULL } },
 		{ { "-f", "board", NULL } },
 		{ { "-f", "ucci", NULL } },
+		{ { "-f", "svg", NULL } },
 	} },
 	{ "fruitsolve", 0, {
 		{ { "-l", NULL } },

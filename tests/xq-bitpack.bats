@@ -263,7 +263,7 @@ perft_checked() {
 @test "unknown formats and schemes are usage errors" {
 	run --separate-stderr xq-bitpack -f nonesuch </dev/null
 	[ "$status" -eq 2 ]
-	[ "$stderr" = "xq-bitpack: unknown output format: nonesuch (one of: packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)" ]
+	[ "$stderr" = "xq-bitpack: unknown output format: nonesuch (one of: packed, fen, board, svg, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)" ]
 	run --separate-stderr xq-bitpack --scheme=nonesuch </dev/null
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "xq-bitpack: unknown scheme: nonesuch (one of: geometric, index, ranked)" ]
@@ -560,7 +560,7 @@ perft_checked() {
 	    "    --scheme=" --summary -V,\ --version; do
 		[ "$(printf '%s\n' "$output" | grep -c -- "^  .*$o")" -eq 1 ]
 	done
-	printf '%s\n' "$output" | grep -q 'FORMAT: packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)'
+	printf '%s\n' "$output" | grep -q 'FORMAT: packed, fen, board, svg, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)'
 	printf '%s\n' "$output" | grep -q 'SCHEME: geometric, index, ranked)'
 	[ "${#lines[@]}" -eq 11 ]
 }
@@ -612,4 +612,34 @@ perft_checked() {
 	[ "$(xq-bitpack -f json "$BATS_TEST_TMPDIR/mac" 2>/dev/null | wc -l)" -eq 4 ]
 	[ "$(jq -c .moves <<<"${lines[0]}")" = '["h2e2","h9g7"]' ]
 	[ "$(jq -r .line <<<"${lines[2]}")" = 4 ]
+}
+
+@test "-f svg draws the position at the end, a line a record: a disc and its character a piece, the last move marked" {
+	printf '%s\n' "h2e2 h9g7 h0g2" "h2e2 h9g7 h0g2 e9e7" "$(xq-bitpack -f fen <<<'h2e2')" \
+	    >"$BATS_TEST_TMPDIR/games"
+	run --separate-stderr xq-bitpack -f svg "$BATS_TEST_TMPDIR/games"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 3 ]
+	# The bad record is copied, as in every format.
+	[ "${lines[1]}" = "h2e2 h9g7 h0g2 e9e7" ]
+	svg=${lines[0]}
+	[[ "$svg" = "<svg xmlns=\"http://www.w3.org/2000/svg\""*"</svg>" ]]
+	[ "$(grep -o '<title>[^<]*</title>' <<<"$svg")" = "<title>$(xq-bitpack -f fen <<<'h2e2 h9g7 h0g2')</title>" ]
+	[ "$(grep -o 'class="red"' <<<"$svg" | wc -l)" -eq 16 ]
+	[ "$(grep -o 'class="black"' <<<"$svg" | wc -l)" -eq 16 ]
+	# Lines 50 pixels apart from (52, 52), Red's back rank at the
+	# bottom: its king on e0, the horse on g2 it moved from h0.
+	grep -q '<circle cx="252" cy="502" [^>]*/><text [^>]*>帥</text>' <<<"$svg"
+	grep -q '<circle cx="252" cy="52" [^>]*/><text [^>]*>將</text>' <<<"$svg"
+	grep -q '<circle cx="352" cy="402" [^>]*/><text [^>]*>傌</text>' <<<"$svg"
+	grep -q '<circle cx="402" cy="502" r="20" fill="none" stroke="#1565c0" stroke-width="3" stroke-dasharray="4 3"/>' <<<"$svg"
+	grep -q '<circle cx="352" cy="402" r="24" fill="none" stroke="#1565c0" stroke-width="3"/></svg>$' <<<"$svg"
+	# A position given alone has no last move to mark.
+	[ "$(grep -c 'stroke="#1565c0"' <<<"${lines[2]}")" -eq 0 ]
+	if command -v xmllint >/dev/null; then
+		printf '%s\n' "$svg" | xmllint --noout -
+	fi
+	command -v rsvg-convert >/dev/null || skip "rsvg-convert is not installed"
+	printf '%s\n' "$svg" | rsvg-convert -o "$BATS_TEST_TMPDIR/board.png"
+	[ "$(head -c 8 "$BATS_TEST_TMPDIR/board.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ]
 }

@@ -18,7 +18,7 @@ _xq_bitpack()
 		return
 		;;
 	-f|--format)
-		COMPREPLY=($(compgen -W 'board chinese dhtmlxq fen iccs json packed pgn ucci wxf xqf' -- "$cur"))
+		COMPREPLY=($(compgen -W 'board chinese dhtmlxq fen iccs json packed pgn svg ucci wxf xqf' -- "$cur"))
 		return
 		;;
 	-i|--input)

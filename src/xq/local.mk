@@ -6,6 +6,7 @@ xq_bitpack_SOURCES = \
 	src/xq/cbf.c \
 	src/xq/cbr.c \
 	src/xq/dhtmlxq.c \
+	src/xq/diagram.c \
 	src/xq/gamefile.c \
 	src/xq/gamefile.h \
 	src/xq/main.c \

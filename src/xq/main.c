@@ -36,6 +36,7 @@ enum output {
 	OUT_MOVES,	/* in the notation of out_notation */
 	OUT_FEN,
 	OUT_BOARD,
+	OUT_SVG,	/* the position at the end, drawn */
 	OUT_PGN,	/* a game file of the whole tree */
 	OUT_DHTMLXQ,
 	OUT_XQF		/* binary: one game only */
@@ -72,8 +73,8 @@ struct file_run {
 /* Games written as XQF in the whole run: its output holds one. */
 static size_t xqf_written;
 
-#define OUT_NAMES "packed, fen, board, iccs, ucci, wxf, chinese, json, pgn, " \
-    "dhtmlxq, xqf"
+#define OUT_NAMES "packed, fen, board, svg, iccs, ucci, wxf, chinese, json, " \
+    "pgn, dhtmlxq, xqf"
 #define IN_NAMES "auto, packed, fen, board, iccs, ucci, wxf, chinese, json, " \
     "pgn, dhtmlxq, xqf, cbf, cbr"
 
@@ -178,6 +179,8 @@ parse_format(const char *arg, struct options *o)
 		o->output = OUT_FEN;
 	else if (strcmp(arg, "board") == 0)
 		o->output = OUT_BOARD;
+	else if (strcmp(arg, "svg") == 0)
+		o->output = OUT_SVG;
 	else if (strcmp(arg, "pgn") == 0)
 		o->output = OUT_PGN;
 	else if (strcmp(arg, "dhtmlxq") == 0)
@@ -353,7 +356,7 @@ write_game(const struct linereader *lr, const struct options *o,
 
 	if (out == OUT_DEFAULT)
 		out = by_input[in];
-	if (out == OUT_FEN || out == OUT_BOARD)
+	if (out == OUT_FEN || out == OUT_BOARD || out == OUT_SVG)
 		for (i = 0; i < ml->n; i++)
 			make_move(&pos, ml->move[i]);
 	switch (out) {
@@ -361,6 +364,9 @@ write_game(const struct linereader *lr, const struct options *o,
 		fen_format(&pos, fen, sizeof(fen));
 		write_line(lr, o, fen);
 		return 0;
+	case OUT_SVG:
+		s = svg_diagram(&pos, ml->n > 0 ? &ml->move[ml->n - 1] : NULL);
+		break;
 	case OUT_BOARD:
 		s = pack_board(&pos, o->version >= 2 ? BOARD_VERSION : 0);
 		break;
@@ -637,6 +643,12 @@ write_record(const struct gamerec *g, const struct movelist *ml,
 	size_t i;
 
 	switch (o->output) {
+	case OUT_SVG:
+		for (i = 0; i < ml->n; i++)
+			make_move(&pos, ml->move[i]);
+		s = svg_diagram(&pos, ml->n > 0 ? &ml->move[ml->n - 1] :
+		    NULL);
+		break;
 	case OUT_FEN:
 	case OUT_BOARD:
 		for (i = 0; i < ml->n; i++)
