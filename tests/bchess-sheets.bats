@@ -135,6 +135,17 @@ ods() {
 	run --separate-stderr bchess-pack -w -c "$d/links.xlsx"
 	[ "$status" -eq 2 ]
 	[ "$stderr" = "bchess-pack: -c and -w exclude each other" ]
+	# A message of mail in an archive stays a message: its links in
+	# plain text converted where they stand, one that quoted-printable
+	# cut reported, its headers and base64 as they were.
+	printf 'From: a@example.org\r\nSubject: games\r\n\r\nsee %s\r\nok\r\n' "$ex1" >"$t/plain.eml"
+	zip-driver "$t/mail.zip" "plain.eml=$t/plain.eml" "windows.eml=$data/bchess-mail/windows.eml"
+	run --separate-stderr bchess-pack -w "$t/mail.zip"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	bchess-pack -w "$t/mail.zip" >"$t/mail-back.zip"
+	[ "$(zip-driver -x "$t/mail-back.zip" plain.eml)" = "$(sed "s|$ex1|$ex1c|" "$t/plain.eml")" ]
+	cmp <(zip-driver -x "$t/mail-back.zip" windows.eml) "$data/bchess-mail/windows.eml"
 	# --strict stops at the bad link, before the archive is written.
 	run --separate-stderr bchess-pack -w --strict "$d/links.xlsx"
 	[ "$status" -eq 1 ]

@@ -954,7 +954,9 @@ convert_member(const char *name, char *bytes, size_t len, void *arg)
  * for line, what is written back in out; any other (a picture, an
  * OpenDocument's mimetype, which names its kind in a word) as it was.
  * The parts of a spreadsheet or a document are XML, read as web pages
- * are: only links are converted, a word alone on its line is a word.
+ * are: only links are converted, a word alone on its line is a word; so
+ * is a message of mail, read as lines so that it stays a message (a link
+ * in base64 is not seen, one cut by quoted-printable is reported).
  */
 static int
 write_back_member(const char *name, char *bytes, size_t len,
@@ -990,7 +992,14 @@ write_back_member(const char *name, char *bytes, size_t len,
 		err(GF_EXIT_ERROR, "open_memstream");
 	stdout = text;
 	lr_attach_text(&member, bytes, len, name);
+	/*
+	 * Mail stays mail: read as lines, not made text, and as a document,
+	 * for its headers, boundaries and base64 are no payloads.
+	 */
+	links_only = mail_kind(&member) != 0;
+	attached = 1;
 	status = convert_input(&member);
+	attached = links_only = 0;
 	if (lr_close(&member) == -1)
 		status = GF_EXIT_ERROR;
 	stdout = saved;
