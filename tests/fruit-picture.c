@@ -58,6 +58,7 @@
 #define MAX(a, b)	((a) > (b) ? (a) : (b))
 #endif
 
+static void	 read_picture(FILE *, const char *, struct picture *);
 static void	 read_stdin(struct picture *);
 static void	 difference(const char *);
 static void	 take_apart(const char *);
@@ -74,38 +75,40 @@ static int	 webp_write(FILE *, const struct picture *, int);
 static int	 rgba_write(FILE *, const struct picture *);
 static int	 turned_jpeg_write(FILE *, struct picture *, int, int);
 
+/* The picture in fp, named name in messages. */
 static void
-read_stdin(struct picture *pic)
+read_picture(FILE *fp, const char *name, struct picture *pic)
 {
 	uint8_t *data;
 	size_t len;
 	char why[160];
 
-	if ((data = read_all(stdin, &len)) == NULL)
-		err(2, "stdin");
+	if ((data = read_all(fp, &len)) == NULL)
+		err(2, "%s", name);
 	if (picture_decode(data, len, pic, why, sizeof(why)) == -1)
-		errx(2, "stdin: %s", why);
+		errx(2, "%s: %s", name, why);
 	free(data);
+}
+
+static void
+read_stdin(struct picture *pic)
+{
+	read_picture(stdin, "stdin", pic);
 }
 
 static void
 difference(const char *path)
 {
 	struct picture a, b;
-	uint8_t *data;
-	size_t len, i, sum = 0;
-	char why[160];
+	size_t i, sum = 0;
 	FILE *fp;
 	int d, max = 0;
 
 	read_stdin(&a);
-	if ((fp = fopen(path, "r")) == NULL || (data = read_all(fp, &len)) ==
-	    NULL)
+	if ((fp = fopen(path, "r")) == NULL)
 		err(2, "%s", path);
+	read_picture(fp, path, &b);
 	fclose(fp);
-	if (picture_decode(data, len, &b, why, sizeof(why)) == -1)
-		errx(2, "%s: %s", path, why);
-	free(data);
 	if (a.w != b.w || a.h != b.h)
 		errx(2, "%s: %zux%zu, not %zux%zu", path, b.w, b.h, a.w, a.h);
 	for (i = 0; i < a.w * a.h * 3; i++) {

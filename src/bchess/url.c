@@ -535,17 +535,17 @@ tag_ends_word(const char *line, size_t name, size_t last)
 		"h4", "h5", "h6", "si", "c", "is", "tab", "cr", "s", "h",
 		"line-break", "table-cell", "table-row", "list-item"
 	};
-	size_t end = name, k, n;
+	size_t end = name, local, n, i;
 
 	while (end < last && line[end] != '>' && line[end] != '/' &&
 	    line[end] != ' ' && line[end] != '\t' && line[end] != '\n')
 		end++;
-	for (k = end; k > name && line[k - 1] != ':'; k--)
+	for (local = end; local > name && line[local - 1] != ':'; local--)
 		;
-	n = end - k;
-	for (name = 0; name < sizeof(words) / sizeof(words[0]); name++)
-		if (strlen(words[name]) == n &&
-		    strncasecmp(line + k, words[name], n) == 0)
+	n = end - local;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strlen(words[i]) == n &&
+		    strncasecmp(line + local, words[i], n) == 0)
 			return 1;
 	return 0;
 }

@@ -33,6 +33,7 @@ struct gif_anim {
 	uint8_t		*shown;		/* the last frame's pixels, drawn */
 	uint8_t		*changed;	/* the pixels that changed */
 	uint8_t		*index;		/* each pixel's colour, by the box */
+	uint8_t		*got;		/* the colour of each changed one */
 	int		 frames;
 	int		 failed;	/* a write failed */
 };
@@ -91,6 +92,7 @@ gif_anim_new(FILE *fp, size_t w, size_t h)
 	a->shown = xreallocarray(NULL, w * h, 3);
 	a->changed = xreallocarray(NULL, w * h, 3);
 	a->index = xreallocarray(NULL, w, h);
+	a->got = xreallocarray(NULL, w, h);
 	if ((a->gif = EGifOpen(a, gif_out, &error)) == NULL)
 		errx(GF_EXIT_ERROR, "giflib: %s", GifErrorString(error));
 	/* Frame delays, transparency and looping are GIF89a's. */
@@ -157,35 +159,34 @@ put_frame(struct gif_anim *a, const struct picture *pic, const size_t *box,
 	GifColorType colour[256];
 	ColorMapObject *map;
 	GifByteType ext[4];
-	uint8_t palette[3 * 256], *got;
+	uint8_t palette[3 * 256];
 	size_t bw = box[2] - box[0] + 1, bh = box[3] - box[1] + 1;
-	size_t x, y, n = 0, k, ncolour;
-	const uint8_t *p, *q;
+	size_t x, y, n = 0, k = 0, ncolour;
+	const uint8_t *p;
 
+	/* The changed pixels gathered; the others transparent in index. */
 	for (y = box[1]; y <= box[3]; y++)
-		for (x = box[0]; x <= box[2]; x++) {
+		for (x = box[0]; x <= box[2]; x++, k++) {
 			p = pic->rgb + 3 * (y * a->w + x);
-			q = a->shown + 3 * (y * a->w + x);
-			if (a->frames == 0 || memcmp(p, q, 3) != 0)
-				memcpy(a->changed + 3 * n++, p, 3);
+			a->index[k] = GIF_UNCHANGED;
+			if (a->frames > 0 && memcmp(p, a->shown + 3 * (y *
+			    a->w + x), 3) == 0)
+				continue;
+			memcpy(a->changed + 3 * n++, p, 3);
+			a->index[k] = 0;
 		}
-	/* The colours each changed pixel takes, into the end of index. */
-	got = a->index + a->w * a->h - n;
 	ncolour = quantize(a->changed, n, a->frames == 0 ? 256 : 255,
-	    palette, got);
+	    palette, a->got);
 	memset(colour, 0, sizeof(colour));
 	for (k = 0; k < ncolour; k++) {
 		colour[k].Red = palette[3 * k];
 		colour[k].Green = palette[3 * k + 1];
 		colour[k].Blue = palette[3 * k + 2];
 	}
-	for (y = box[1], k = 0; y <= box[3]; y++)
-		for (x = box[0]; x <= box[2]; x++) {
-			p = pic->rgb + 3 * (y * a->w + x);
-			q = a->shown + 3 * (y * a->w + x);
-			a->index[k++] = a->frames > 0 && memcmp(p, q, 3) == 0 ?
-			    GIF_UNCHANGED : *got++;
-		}
+	/* The first frame has no transparency: every pixel changed. */
+	for (k = 0, n = 0; k < bw * bh; k++)
+		if (a->frames == 0 || a->index[k] != GIF_UNCHANGED)
+			a->index[k] = a->got[n++];
 	memset(&gcb, 0, sizeof(gcb));
 	gcb.DisposalMode = DISPOSE_DO_NOT;
 	gcb.DelayTime = ms / 10;
@@ -241,6 +242,7 @@ gif_anim_end(struct gif_anim *a)
 	free(a->shown);
 	free(a->changed);
 	free(a->index);
+	free(a->got);
 	free(a);
 	return failed ? -1 : 0;
 }

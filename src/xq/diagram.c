@@ -11,9 +11,8 @@
 
 #include "config.h"
 
-#include <stdarg.h>
+#include <err.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "gf.h"
 #include "xq.h"
@@ -36,9 +35,7 @@ static const char *const red_files[] = {
 
 static int	 x_of(int);
 static int	 y_of(int);
-static void	 line(struct strbuf *, int, int, int, int, int);
-static void	 add(struct strbuf *, const char *, ...)
-		    __attribute__((__format__(__printf__, 2, 3)));
+static void	 line(FILE *, int, int, int, int, int);
 
 /* The x of file f (0 is ICCS a, Red's left), the y of rank r (0 Red's back). */
 static int
@@ -53,26 +50,11 @@ y_of(int r)
 	return MARGIN + (XQ_RANKS - 1 - r) * CELL;
 }
 
-static void
-add(struct strbuf *sb, const char *fmt, ...)
-{
-	char buf[512];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= sizeof(buf))
-		abort();	/* every piece of the drawing is short */
-	sb_add(sb, buf, (size_t)n);
-}
-
 /* A line of the board from (f1, r1) to (f2, r2), w pixels wide. */
 static void
-line(struct strbuf *sb, int f1, int r1, int f2, int r2, int w)
+line(FILE *fp, int f1, int r1, int f2, int r2, int w)
 {
-	add(sb, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"%s/>", x_of(f1),
+	fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"%s/>", x_of(f1),
 	    y_of(r1), x_of(f2), y_of(r2), w > 1 ? " stroke-width=\"3\"" : "");
 }
 
@@ -83,60 +65,63 @@ line(struct strbuf *sb, int f1, int r1, int f2, int r2, int w)
 char *
 svg_diagram(const struct xqpos *pos, const struct xqmove *last)
 {
-	struct strbuf sb = { NULL, 0, 0 };
-	char fen[XQ_FENMAX];
+	char fen[XQ_FENMAX], *svg = NULL;
+	size_t len = 0;
 	int f, r, sq, p, k;
+	FILE *fp;
 
+	if ((fp = open_memstream(&svg, &len)) == NULL)
+		err(GF_EXIT_ERROR, "open_memstream");
 	fen_format(pos, fen, sizeof(fen));
-	add(&sb, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"'Noto Serif "
 	    "CJK TC','Noto Serif CJK SC','Source Han Serif','Songti TC',"
 	    "SimSun,'Microsoft JhengHei',serif\">", WIDTH, HEIGHT, WIDTH,
 	    HEIGHT);
-	add(&sb, "<title>%s</title>", fen);
-	add(&sb, "<rect width=\"%d\" height=\"%d\" fill=\"#f2d8a7\"/>", WIDTH,
+	fprintf(fp, "<title>%s</title>", fen);
+	fprintf(fp, "<rect width=\"%d\" height=\"%d\" fill=\"#f2d8a7\"/>", WIDTH,
 	    HEIGHT);
-	add(&sb, "<g stroke=\"#5a3d1e\" stroke-width=\"1.5\">");
+	fprintf(fp, "<g stroke=\"#5a3d1e\" stroke-width=\"1.5\">");
 	for (r = 0; r < XQ_RANKS; r++)
-		line(&sb, 0, r, XQ_FILES - 1, r, r == 0 || r == XQ_RANKS - 1);
+		line(fp, 0, r, XQ_FILES - 1, r, r == 0 || r == XQ_RANKS - 1);
 	/* The inner files stop at the river. */
 	for (f = 0; f < XQ_FILES; f++) {
 		if (f == 0 || f == XQ_FILES - 1) {
-			line(&sb, f, 0, f, XQ_RANKS - 1, 2);
+			line(fp, f, 0, f, XQ_RANKS - 1, 2);
 			continue;
 		}
-		line(&sb, f, 0, f, 4, 1);
-		line(&sb, f, 5, f, XQ_RANKS - 1, 1);
+		line(fp, f, 0, f, 4, 1);
+		line(fp, f, 5, f, XQ_RANKS - 1, 1);
 	}
 	/* The palaces' diagonals. */
-	line(&sb, 3, 0, 5, 2, 1);
-	line(&sb, 5, 0, 3, 2, 1);
-	line(&sb, 3, 7, 5, 9, 1);
-	line(&sb, 5, 7, 3, 9, 1);
-	add(&sb, "</g>");
-	add(&sb, "<g font-size=\"%d\" fill=\"#5a3d1e\" text-anchor=\"middle\" "
+	line(fp, 3, 0, 5, 2, 1);
+	line(fp, 5, 0, 3, 2, 1);
+	line(fp, 3, 7, 5, 9, 1);
+	line(fp, 5, 7, 3, 9, 1);
+	fprintf(fp, "</g>");
+	fprintf(fp, "<g font-size=\"%d\" fill=\"#5a3d1e\" text-anchor=\"middle\" "
 	    "dominant-baseline=\"central\">", CELL * 3 / 5);
-	add(&sb, "<text x=\"%d\" y=\"%d\">楚 河</text>", x_of(2),
+	fprintf(fp, "<text x=\"%d\" y=\"%d\">楚 河</text>", x_of(2),
 	    (y_of(4) + y_of(5)) / 2);
-	add(&sb, "<text x=\"%d\" y=\"%d\">漢 界</text>", x_of(6),
+	fprintf(fp, "<text x=\"%d\" y=\"%d\">漢 界</text>", x_of(6),
 	    (y_of(4) + y_of(5)) / 2);
-	add(&sb, "</g>");
+	fprintf(fp, "</g>");
 	/* Black counts its files from its right, Red from its right. */
-	add(&sb, "<g font-size=\"%d\" fill=\"#5a3d1e\" text-anchor=\"middle\" "
+	fprintf(fp, "<g font-size=\"%d\" fill=\"#5a3d1e\" text-anchor=\"middle\" "
 	    "dominant-baseline=\"central\">", CELL * 2 / 5);
 	for (f = 0; f < XQ_FILES; f++) {
-		add(&sb, "<text x=\"%d\" y=\"%d\">%d</text>", x_of(f),
+		fprintf(fp, "<text x=\"%d\" y=\"%d\">%d</text>", x_of(f),
 		    MARGIN / 4, f + 1);
-		add(&sb, "<text x=\"%d\" y=\"%d\">%s</text>", x_of(f),
+		fprintf(fp, "<text x=\"%d\" y=\"%d\">%s</text>", x_of(f),
 		    HEIGHT - MARGIN / 4, red_files[XQ_FILES - 1 - f]);
 	}
-	add(&sb, "</g>");
+	fprintf(fp, "</g>");
 	if (last != NULL)
-		add(&sb, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" "
+		fprintf(fp, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" "
 		    "stroke=\"#1565c0\" stroke-width=\"3\" "
 		    "stroke-dasharray=\"4 3\"/>", x_of(last->from % XQ_FILES),
 		    y_of(last->from / XQ_FILES), CELL * 2 / 5);
-	add(&sb, "<g font-size=\"%d\" text-anchor=\"middle\" "
+	fprintf(fp, "<g font-size=\"%d\" text-anchor=\"middle\" "
 	    "dominant-baseline=\"central\">", CELL / 2);
 	for (sq = 0; sq < XQ_SQUARES; sq++) {
 		if ((p = pos->sq[sq]) == EMPTY)
@@ -144,7 +129,7 @@ svg_diagram(const struct xqpos *pos, const struct xqmove *last)
 		k = PIECE_KIND(p);
 		f = sq % XQ_FILES;
 		r = sq / XQ_FILES;
-		add(&sb, "<g class=\"%s\"><circle cx=\"%d\" cy=\"%d\" r=\"%d\" "
+		fprintf(fp, "<g class=\"%s\"><circle cx=\"%d\" cy=\"%d\" r=\"%d\" "
 		    "fill=\"#fbf0d9\" stroke=\"%s\" stroke-width=\"2\"/>"
 		    "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text></g>",
 		    PIECE_SIDE(p) == RED ? "red" : "black", x_of(f), y_of(r),
@@ -153,12 +138,14 @@ svg_diagram(const struct xqpos *pos, const struct xqmove *last)
 		    "#212121", PIECE_SIDE(p) == RED ? red_glyphs[k] :
 		    black_glyphs[k]);
 	}
-	add(&sb, "</g>");
+	fprintf(fp, "</g>");
 	if (last != NULL)
-		add(&sb, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" "
+		fprintf(fp, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"none\" "
 		    "stroke=\"#1565c0\" stroke-width=\"3\"/>",
 		    x_of(last->to % XQ_FILES), y_of(last->to / XQ_FILES),
 		    CELL * 24 / 50);
-	add(&sb, "</svg>");
-	return sb.s;
+	fprintf(fp, "</svg>");
+	if (fclose(fp) != 0)
+		err(GF_EXIT_ERROR, "a diagram in memory");
+	return svg;
 }
