@@ -351,6 +351,24 @@ ods() {
 	[ "${stderr_lines[3]}" = "bchess-pack: 3 records: 2 good, 1 bad, 1 warnings" ]
 	run --separate-stderr bchess-pack -q "$BATS_TEST_TMPDIR/chat.zip"
 	[ "${#stderr_lines[@]}" -eq 2 ]
+	# Written back, the files that are not text are copied and counted
+	# alike (an archive inside too); a document's pictures are not.
+	run --separate-stderr bchess-pack -w --summary "$BATS_TEST_TMPDIR/chat.zip"
+	[ "$status" -eq 1 ]
+	[ "${stderr_lines[1]}" = "bchess-pack: $BATS_TEST_TMPDIR/chat.zip: warning: 3 files not text (00000001-PHOTO.jpg and others), copied as they were" ]
+	[ "${stderr_lines[2]}" = "bchess-pack: 3 records: 2 good, 1 bad, 1 warnings" ]
+	run --separate-stderr bchess-pack -w -q "$BATS_TEST_TMPDIR/chat.zip"
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	zip-driver "$BATS_TEST_TMPDIR/one.zip" "_chat.txt=$BATS_TEST_TMPDIR/_chat.txt" \
+	    "00000001-PHOTO.jpg=$BATS_TEST_TMPDIR/photo.jpg"
+	run --separate-stderr bchess-pack -w "$BATS_TEST_TMPDIR/one.zip"
+	[ "${stderr_lines[1]}" = "bchess-pack: $BATS_TEST_TMPDIR/one.zip: warning: 1 file not text (00000001-PHOTO.jpg), copied as it was" ]
+	printf '<w:document/>' >"$BATS_TEST_TMPDIR/document.xml"
+	zip-driver "$BATS_TEST_TMPDIR/pictures.docx" "[Content_Types].xml=$BATS_TEST_TMPDIR/document.xml" \
+	    "word/document.xml=$BATS_TEST_TMPDIR/document.xml" "word/media/image1.jpg=$BATS_TEST_TMPDIR/photo.jpg"
+	run --separate-stderr bchess-pack -w "$BATS_TEST_TMPDIR/pictures.docx"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
 	# A name in the code page of Korean Windows, unmarked: read as CP437
 	# with a warning (-q quiets it), or as -E says.
 	name=$(printf '대국.txt' | iconv -f UTF-8 -t CP949)
@@ -493,7 +511,7 @@ write_page() {
 	[ "$output" = "$(cat "$t/script.js")" ]
 }
 
-@test "a document of another kind (.pptx, .odp, an Apple Numbers file) is reported by name, nothing of it written" {
+@test "a document of another kind (.pptx, .odp, an Apple Numbers file) is reported by name, nothing of it written; -w writes all but Apple's back" {
 	local t=$BATS_TEST_TMPDIR
 	printf '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="ppt/presentation.xml"/></Relationships>' >"$t/rels"
 	printf '<p:presentation><a:t>%s</a:t></p:presentation>' "$ex1" >"$t/presentation.xml"
@@ -505,9 +523,26 @@ write_page() {
 	run --separate-stderr bchess-pack "$t/a.pptx" "$t/a.odp" "$t/a.numbers" "$t/links.csv"
 	[ "$status" -eq 1 ]
 	[ "$output" = "$ex1c" ]
-	[ "${stderr_lines[0]}" = "bchess-pack: $t/a.pptx: an Office document that is neither a workbook nor a text (ppt/presentation.xml), which is not read" ]
-	[ "${stderr_lines[1]}" = "bchess-pack: $t/a.odp: a document of type application/vnd.oasis.opendocument.prese..., which is not read" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $t/a.pptx: an Office document that is neither a workbook nor a text (ppt/presentation.xml), which is not read as text (-w writes it back, its links converted)" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: $t/a.odp: a document of type application/vnd.oasis.opendocument.prese..., which is not read as text (-w writes it back, its links converted)" ]
 	[ "${stderr_lines[2]}" = "bchess-pack: $t/a.numbers: an Apple Numbers, Pages or Keynote file, which is not read (export it as .xlsx, .ods or CSV)" ]
+	# -w writes a presentation back, its links converted in its slides.
+	local f
+	for f in a.pptx a.odp; do
+		run --separate-stderr bchess-pack -w "$t/$f"
+		[ "$status" -eq 0 ]
+		[ -z "$stderr" ]
+		bchess-pack -w "$t/$f" >"$t/back-$f"
+		[ "$(zip-driver -l "$t/back-$f")" = "$(zip-driver -l "$t/$f")" ]
+	done
+	[ "$(zip-driver -x "$t/back-a.pptx" ppt/presentation.xml)" = "<p:presentation><a:t>$ex1c</a:t></p:presentation>" ]
+	[ "$(zip-driver -x "$t/back-a.odp" content.xml)" = "<p:presentation><a:t>$ex1c</a:t></p:presentation>" ]
+	# Apple's packs its text where no link is seen: it is refused, not
+	# copied as though it had none.
+	run --separate-stderr bchess-pack -w "$t/a.numbers"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+	[ "$stderr" = "bchess-pack: $t/a.numbers: an Apple Numbers, Pages or Keynote file, which is not read (export it as .xlsx, .ods or CSV)" ]
 }
 
 @test "an RTF document (TextEdit's rich text) is reported and copied, not read" {

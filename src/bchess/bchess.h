@@ -160,6 +160,7 @@ void		 record_free(struct record *);
 #define BOOK_TEXT_MAX	((uint64_t)256 << 20)	/* of all its sheets' text */
 #define BOOK_NONE	1		/* the archive holds no document */
 #define BOOK_DOCUMENT	2		/* it holds a document, no sheets */
+#define BOOK_UNREAD	3		/* a document no link can be read in */
 
 /* Cells of a sheet a warning tells of: how many, and the first's row. */
 struct cells_note {
@@ -180,6 +181,7 @@ struct book {
 };
 
 int		 book_read(const char *, size_t, struct book *, char *, size_t);
+int		 book_kind(const char *, size_t, char *, size_t);
 size_t		 rels_cut_links(char *, size_t);
 void		 book_free(struct book *);
 

@@ -62,10 +62,19 @@ static void	 blank_between(void);
 static int	 page_code(const char *);
 static int	 convert_member(const char *, char *, size_t, void *);
 static int	 convert_archive(const char *, const char *, size_t);
+static int	 write_back_book(const char *, char *, size_t);
 static int	 write_back_member(const char *, char *, size_t,
 		    struct strbuf *, void *);
 static int	 convert_input(struct linereader *);
 static int	 convert_file(const char *);
+
+/* The files -w copied as they were, for they are not text. */
+struct copied {
+	int		 document;	/* the archive's pictures are no news */
+	size_t		 prefix;	/* of a file's name: "archive:" */
+	size_t		 n;
+	struct strbuf	 first;		/* the first's name in the archive */
+};
 
 static enum format input_format = FORMAT_NONE;
 static enum format output_format = FORMAT_COMPACT;
@@ -723,14 +732,8 @@ convert_book(struct linereader *lr)
 
 	if ((data = lr_slurp(lr, &len)) == NULL)
 		return GF_EXIT_ERROR;
-	if (write_back) {
-		if (fflush(stdout) != 0)
-			check_stdout();
-		status = zip_write_back(lr->name, data, len,
-		    write_back_member, NULL, stdout);
-		free(data);
-		return status;
-	}
+	if (write_back)
+		return write_back_book(lr->name, data, len);
 	s = book_read(data, len, &book, why, sizeof(why));
 	if (s == BOOK_NONE) {
 		status = convert_archive(lr->name, data, len);
@@ -956,12 +959,16 @@ convert_member(const char *name, char *bytes, size_t len, void *arg)
  * The parts of a spreadsheet or a document are XML, read as web pages
  * are: only links are converted, a word alone on its line is a word; so
  * is a message of mail, read as lines so that it stays a message (a link
- * in base64 is not seen, one cut by quoted-printable is reported).
+ * in base64 is not seen, one cut by quoted-printable is reported).  The
+ * files of an archive that is no document and are not text are counted
+ * in arg (a struct copied), as convert_archive counts those it does not
+ * read.
  */
 static int
 write_back_member(const char *name, char *bytes, size_t len,
     struct strbuf *out, void *arg)
 {
+	struct copied *c = arg;
 	struct linereader member;
 	const char *base = strrchr(name, ':');
 	FILE *text, *saved = stdout;
@@ -969,8 +976,11 @@ write_back_member(const char *name, char *bytes, size_t len,
 	size_t size = 0, n, cut;
 	int status, unended;
 
-	(void)arg;
 	if (!text_bytes(bytes, len) || strcmp(base + 1, "mimetype") == 0) {
+		if (!c->document && strcmp(base + 1, "mimetype") != 0 &&
+		    c->n++ == 0)
+			sb_add(&c->first, name + c->prefix, strlen(name) -
+			    c->prefix);
 		out->s = bytes;
 		out->len = out->cap = len;
 		return GF_EXIT_OK;
@@ -1032,6 +1042,46 @@ convert_archive(const char *archive, const char *data, size_t len)
 	if (quiet)
 		walk.flags |= ZR_QUIET;
 	return zr_each_file(archive, data, len, &walk);
+}
+
+/*
+ * The ZIP archive in data, named name, which it takes, written back as
+ * one (-w): an Apple Numbers, Pages or Keynote file, whose text no link
+ * can be seen in, is reported by name and not written, as it is not
+ * read without -w; in an archive that is no document (a chat export,
+ * not an Office file, an OpenDocument or an e-book, whose pictures are
+ * no text), the files copied as they were for they are not text are
+ * counted in one warning that names the first, as without -w.
+ */
+static int
+write_back_book(const char *name, char *data, size_t len)
+{
+	struct copied c = { 0, 0, 0, { NULL, 0, 0 } };
+	char why[256];
+	int kind, status;
+
+	if (fflush(stdout) != 0)
+		check_stdout();
+	kind = book_kind(data, len, why, sizeof(why));
+	if (kind == BOOK_UNREAD) {
+		free(data);
+		warnx("%s: %s", name, why);
+		return GF_EXIT_BAD;
+	}
+	c.document = kind == BOOK_DOCUMENT;
+	c.prefix = strlen(name) + 1;
+	status = zip_write_back(name, data, len, write_back_member, &c,
+	    stdout);
+	free(data);
+	if (status != GF_EXIT_ERROR) {
+		if (fflush(stdout) != 0)
+			check_stdout();
+		zr_files_warning(name, c.n, "not text", c.first.s, c.n > 1 ?
+		    "copied as they were" : "copied as it was",
+		    quiet ? ZR_QUIET : 0);
+	}
+	sb_free(&c.first);
+	return status;
 }
 
 /*

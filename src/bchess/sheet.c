@@ -38,6 +38,11 @@
 #include "bchess.h"
 #include "sheet.h"
 
+/* The file every Apple Numbers, Pages or Keynote file holds. */
+#define IWORK_INDEX	"Index/Document.iwa"
+#define IWORK_WHY	"an Apple Numbers, Pages or Keynote file, which is " \
+			"not read (export it as .xlsx, .ods or CSV)"
+
 /*
  * A cell of the row in hand, at column col (from 1): after the cells
  * written so far, a tab before each column between.
@@ -244,7 +249,8 @@ book_read(const char *data, size_t len, struct book *book, char *why,
 			status = odt_read(&rd);
 		} else {
 			snprintf(why, whylen, "a document of type %s, which "
-			    "is not read", excerpt(rd.part.s, rd.part.len));
+			    "is not read as text (-w writes it back, its links "
+			    "converted)", excerpt(rd.part.s, rd.part.len));
 			status = BOOK_DOCUMENT;
 		}
 	} else if (zr_find(&rd.zr, "_rels/.rels", &index) == 0) {
@@ -263,15 +269,14 @@ book_read(const char *data, size_t len, struct book *book, char *why,
 		} else if (workbook != NULL) {
 			snprintf(why, whylen, "an Office document that is "
 			    "neither a workbook nor a text (%s), which is not "
-			    "read",
+			    "read as text (-w writes it back, its links "
+			    "converted)",
 			    excerpt(workbook, strlen(workbook)));
 			status = BOOK_DOCUMENT;
 		}
 		free(workbook);
-	} else if (zr_find(&rd.zr, "Index/Document.iwa", &index) == 0) {
-		snprintf(why, whylen, "an Apple Numbers, Pages or Keynote "
-		    "file, which is not read (export it as .xlsx, .ods or "
-		    "CSV)");
+	} else if (zr_find(&rd.zr, IWORK_INDEX, &index) == 0) {
+		snprintf(why, whylen, "%s", IWORK_WHY);
 		status = BOOK_DOCUMENT;
 	}
 	zr_close(&rd.zr);
@@ -290,6 +295,34 @@ book_read(const char *data, size_t len, struct book *book, char *why,
 	if (status != 0)
 		book_free(book);
 	return status;
+}
+
+/*
+ * What the ZIP archive in data is, its parts not read: BOOK_UNREAD, with
+ * why set, for an Apple Numbers, Pages or Keynote file, whose text is
+ * packed where no link can be seen; BOOK_DOCUMENT for another document
+ * of an office suite or an e-book (an OpenDocument's mimetype, an Office
+ * file's [Content_Types].xml, as EPUB and Office have them); BOOK_NONE
+ * for any other archive, or one that cannot be opened (whose reader
+ * says why).
+ */
+int
+book_kind(const char *data, size_t len, char *why, size_t whylen)
+{
+	struct zipread zr;
+	size_t index;
+	int kind = BOOK_NONE;
+
+	if (zr_open(&zr, data, len, why, whylen) == -1)
+		return BOOK_NONE;
+	if (zr_find(&zr, IWORK_INDEX, &index) == 0) {
+		snprintf(why, whylen, "%s", IWORK_WHY);
+		kind = BOOK_UNREAD;
+	} else if (zr_find(&zr, "mimetype", &index) == 0 ||
+	    zr_find(&zr, "[Content_Types].xml", &index) == 0)
+		kind = BOOK_DOCUMENT;
+	zr_close(&zr);
+	return kind;
 }
 
 void

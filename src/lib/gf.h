@@ -120,6 +120,8 @@ struct zr_walk {
 #define ZR_OPTION_E	2	/* the tool's -E names an encoding */
 int		 zr_each_file(const char *, const char *, size_t,
 		    const struct zr_walk *);
+void		 zr_files_warning(const char *, size_t, const char *,
+		    const char *, const char *, int);
 
 /*
  * linereader.c: reads one line at a time from a named file or from

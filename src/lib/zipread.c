@@ -23,8 +23,6 @@ static size_t	 zr_count(const struct zipread *);
 static const char *zr_name(const struct zipread *, size_t, const char *,
 		    struct strbuf *, int *);
 static void	 names_warning(const char *, const char *, int);
-static void	 count_warning(const char *, size_t, const char *, const char *,
-		    int);
 static void	 zr_warn(const char *, ...)
 		    __attribute__((__format__(__printf__, 1, 2)));
 static const char *names_encoding(const struct zipread *);
@@ -237,19 +235,19 @@ names_warning(const char *archive, const char *name, int flags)
 
 /*
  * The warning, once an archive, that n of its files (the first, name)
- * are what and were not read.
+ * are what and were done so ("not read").
  */
-static void
-count_warning(const char *archive, size_t n, const char *what,
-    const char *name, int flags)
+void
+zr_files_warning(const char *archive, size_t n, const char *what,
+    const char *name, const char *done, int flags)
 {
 	if (n == 0)
 		return;
 	run_warning();
 	if (!(flags & ZR_QUIET))
-		zr_warn("%s: warning: %zu file%s %s (%s%s), not read", archive,
+		zr_warn("%s: warning: %zu file%s %s (%s%s), %s", archive,
 		    n, n > 1 ? "s" : "", what, name, n > 1 ? " and others" :
-		    "");
+		    "", done);
 }
 
 /*
@@ -326,10 +324,10 @@ zr_each_file(const char *archive, const char *data, size_t len,
 		if (s > status)
 			status = s;
 	}
-	count_warning(archive, nunwanted, walk->unwanted, first.s,
-	    walk->flags);
-	count_warning(archive, nskipped, walk->skipped, first_skipped.s,
-	    walk->flags);
+	zr_files_warning(archive, nunwanted, walk->unwanted, first.s,
+	    "not read", walk->flags);
+	zr_files_warning(archive, nskipped, walk->skipped, first_skipped.s,
+	    "not read", walk->flags);
 	zr_close(&zr);
 	sb_free(&file);
 	sb_free(&name);
