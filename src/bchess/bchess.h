@@ -87,7 +87,7 @@ void		 write_payload(FILE *, enum format, const struct game *);
 int		 parse_legacy(const char *, size_t, struct game *,
 		    struct parse_error *);
 void		 write_legacy(FILE *, const struct game *);
-void		 write_legacy_escaped(FILE *, const struct game *);
+void		 write_legacy_escaped(FILE *, const struct game *, unsigned int);
 int		 parse_compact(const char *, size_t, struct game *,
 		    struct parse_error *);
 void		 write_compact(FILE *, const struct game *);
@@ -112,8 +112,8 @@ game_add(struct game *g, const struct move *m)
  * url.c: where the links stand in a line.  Each link's payload is
  * line[start..end) and the whole link line[link_start..link_end); a bare
  * payload is a link of its own.  A link the line holds that cannot be
- * converted where it stands (cut by a line break, encoded inside another
- * address) is kept with the reason, so that it is reported.
+ * converted where it stands (cut by a line break, or by tags) is kept
+ * with the reason, so that it is reported.
  */
 struct link {
 	size_t		 start;
@@ -122,6 +122,10 @@ struct link {
 	size_t		 link_end;
 	const char	*why;		/* why it cannot be converted where it
 					   stands, or NULL */
+	unsigned int	 depth;		/* times it is percent-encoded inside
+					   another address, kept in place */
+	size_t		 inner;		/* inside a redirect it replaces: */
+	size_t		 inner_end;	/* where it stands there, or 0 */
 };
 
 struct record {
@@ -149,6 +153,11 @@ void		 record_begin(struct record *);
 size_t		 record_games(const struct record *);
 int		 record_payload(struct record *, size_t, struct parse_error *);
 void		 record_free(struct record *);
+void		 write_unescaped(FILE *, const char *, size_t);
+
+/* redirect.c: addresses that only redirect to one they hold. */
+int		 redirect_start(const char *, size_t, size_t, size_t, size_t,
+		    size_t *);
 
 /*
  * sheet.c: the sheets of an .xlsx or .ods spreadsheet as tab-separated

@@ -135,12 +135,13 @@ write_legacy(FILE *fp, const struct game *g)
 
 /*
  * With the commas escaped as %2C, so that a link inside a line of CSV
- * keeps the fields around it.
+ * keeps the fields around it; with depth 2, encoded twice (%252C), as in
+ * a link encoded inside another one that was encoded.
  */
 void
-write_legacy_escaped(FILE *fp, const struct game *g)
+write_legacy_escaped(FILE *fp, const struct game *g, unsigned int depth)
 {
-	write_events(fp, g, 1);
+	write_events(fp, g, depth > 1 ? 2 : 1);
 }
 
 /* Moves are built in a block and written a block at a time. */
@@ -185,9 +186,13 @@ write_events(FILE *fp, const struct game *g, int escaped)
 static char *
 put_comma(char *p, int escaped)
 {
-	if (!escaped) {
+	if (escaped == 0) {
 		*p++ = ',';
 		return p;
+	}
+	if (escaped == 2) {
+		memcpy(p, "%252C", 5);
+		return p + 5;
 	}
 	memcpy(p, "%2C", 3);
 	return p + 3;

@@ -294,16 +294,19 @@ read_link(const struct linereader *lr)
  * JSON stands alone on its line, for jq (after the byte order mark of
  * the input, if any).  A packed payload replaces the whole link, which
  * the site could not open.  The other formats replace the payload
- * alone; legacy commas are escaped when other text stands on the line.
+ * alone; legacy commas are escaped when other text stands on the line,
+ * and as deep as the link is encoded inside another address.  A link
+ * inside a redirect replaces the redirect, decoded.
  */
 static void
 write_link(const struct linereader *lr)
 {
 	const struct link *l = &rec.link[current];
 	size_t before = l->start, after = l->end;
+	int unwrap = l->inner_end > 0;
 
 	warn_site_arithmetic(lr);
-	if (output_format == FORMAT_PACKED) {
+	if (output_format == FORMAT_PACKED || unwrap) {
 		before = l->link_start;
 		after = l->link_end;
 	}
@@ -311,12 +314,21 @@ write_link(const struct linereader *lr)
 		fwrite_unlocked(lr->line, 1, rec.bom, stdout);
 	else
 		fwrite_unlocked(lr->line + copied, 1, before - copied, stdout);
-	if (output_format == FORMAT_PACKED)
+	if (output_format == FORMAT_PACKED) {
 		write_packed(stdout, &game);
-	else if (output_format == FORMAT_LEGACY && rec.in_text)
-		write_legacy_escaped(stdout, &game);
+		copied = after;
+		return;
+	}
+	if (unwrap && output_format != FORMAT_JSON)
+		write_unescaped(stdout, lr->line + l->inner,
+		    l->start - l->inner);
+	if (output_format == FORMAT_LEGACY && (rec.in_text || l->depth > 0))
+		write_legacy_escaped(stdout, &game, l->depth);
 	else
 		write_payload(stdout, output_format, &game);
+	if (unwrap && output_format != FORMAT_JSON)
+		write_unescaped(stdout, lr->line + l->end,
+		    l->inner_end - l->end);
 	copied = after;
 }
 

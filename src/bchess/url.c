@@ -23,7 +23,6 @@
 #include "bchess.h"
 
 static int	hex_value(int);
-static int	ends_link(int);
 static int	is_url_byte(int);
 static int	is_trailing_punctuation(int);
 static int	starts_legacy(const char *, size_t, size_t);
@@ -47,7 +46,14 @@ static int	continues_past_tags(const char *, size_t, size_t);
 static struct link *add_link(struct record *, size_t, size_t, size_t);
 static void	add_query_link(struct record *, size_t, size_t, size_t);
 static int	is_cut_address(const char *, size_t, size_t, size_t);
-static int	encoded_query_follows(const char *, size_t, size_t);
+static size_t	encoded_before(const char *, size_t, size_t, int);
+static size_t	slash_ending(const char *, size_t, size_t);
+static size_t	encoded_link_start(const char *, size_t, size_t);
+static size_t	encoded_l_value(const char *, size_t, size_t, size_t,
+		    unsigned int *);
+static size_t	encoded_payload_end(const char *, size_t, size_t);
+static void	add_encoded_link(struct record *, size_t, size_t, size_t,
+		    size_t, unsigned int);
 static void	find_encoded_links(struct record *, size_t, size_t);
 static void	find_links(struct record *, size_t, size_t);
 static int	is_several_words(const char *, size_t, size_t);
@@ -92,8 +98,6 @@ static const char wide_not_named[] = "UTF-16 or UTF-32 text without a "
     "its encoding)";
 static const char nul_byte[] = "not text: a NUL byte; for UTF-16 or "
     "UTF-32, say the encoding with -E";
-static const char encoded_inside[] = "a link to the game percent-encoded "
-    "inside another address (take it out of the other address first)";
 
 static int
 hex_value(int c)
@@ -144,12 +148,6 @@ static const unsigned char byte_class[256] = {
 	[','] = BYTE_COMMA, ['%'] = BYTE_PERCENT,
 	TEXT64(0x80), TEXT64(0xc0)
 };
-
-static int
-ends_link(int c)
-{
-	return byte_class[(unsigned char)c] & BYTE_END;
-}
 
 /* The bytes of a scheme, host and path glued to a query string. */
 static int
@@ -495,6 +493,8 @@ add_link(struct record *rec, size_t link_start, size_t start, size_t last)
 	k->end = payload_end(rec->line, start, last);
 	k->link_end = link_end(rec->line, k->end, last);
 	k->why = NULL;
+	k->depth = 0;
+	k->inner = k->inner_end = 0;
 	return k;
 }
 
@@ -614,46 +614,198 @@ is_cut_address(const char *line, size_t first, size_t q, size_t last)
 }
 
 /*
- * Whether the game's path ending at line[i] goes on, after its slashes,
- * with a query percent-encoded ("%3F", or "%253F" encoded twice), as
- * the target of a redirecting address (a mail scanner's, a search
- * engine's) has it.
+ * The length of the byte c percent-encoded, once ("%2F") or twice
+ * ("%252F"), ending at line[i]; 0 if it is not there.
  */
-static int
-encoded_query_follows(const char *line, size_t i, size_t last)
+static size_t
+encoded_before(const char *line, size_t first, size_t i, int c)
+{
+	if (i - first < 3 || hex_value(line[i - 2]) != (c >> 4) ||
+	    hex_value(line[i - 1]) != (c & 0xf))
+		return 0;
+	if (line[i - 3] == '%')
+		return 3;
+	if (i - first >= 5 && line[i - 5] == '%' && line[i - 4] == '2' &&
+	    line[i - 3] == '5')
+		return 5;
+	return 0;
+}
+
+/*
+ * The length of the slash ending at line[i] in any of the forms of
+ * slash_at; 0 if there is none.
+ */
+static size_t
+slash_ending(const char *line, size_t first, size_t i)
 {
 	size_t s;
 
-	while (i < last && (s = slash_at(line, i, last)) > 0)
-		i += s;
-	return i < last && encoded_at(line, i, last, '?') > 0;
+	if ((s = slash_before(line, first, i)) > 0)
+		return s;
+	return encoded_before(line, first, i, '/');
+}
+
+/*
+ * Where the link to the game whose path starts at line[at], percent-
+ * encoded inside another address, starts: its scheme, whose colon and
+ * slashes may be encoded ("https%3A%2F%2F"), or its host if it has
+ * none.  Returns at if the host before the path is not the game's.
+ */
+static size_t
+encoded_link_start(const char *line, size_t first, size_t at)
+{
+	size_t i = at, h = sizeof(game_host) - 1, s, start;
+
+	if (slash_ending(line, first, i) == 0)
+		return at;
+	while ((s = slash_ending(line, first, i)) > 0)
+		i -= s;
+	if (i - first < h || strncasecmp(line + i - h, game_host, h) != 0)
+		return at;
+	i -= h;
+	if (i - first >= 4 && strncasecmp(line + i - 4, "www.", 4) == 0)
+		i -= 4;
+	if (slash_ending(line, first, i) == 0 && i > first &&
+	    (isalnum((unsigned char)line[i - 1]) || line[i - 1] == '-' ||
+	    line[i - 1] == '.'))
+		return at;	/* another host, ending so */
+	start = i;
+	if ((s = slash_ending(line, first, i)) == 0)
+		return start;
+	i -= s;
+	if ((s = slash_ending(line, first, i)) == 0)
+		return start;
+	i -= s;
+	if (i > first && line[i - 1] == ':')
+		i--;
+	else if ((s = encoded_before(line, first, i, ':')) > 0)
+		i -= s;
+	else
+		return start;
+	if (i - first >= 5 && strncasecmp(line + i - 5, "https", 5) == 0)
+		return i - 5;
+	if (i - first >= 4 && strncasecmp(line + i - 4, "http", 4) == 0)
+		return i - 4;
+	return start;
+}
+
+/*
+ * Where the value of the l parameter of a query percent-encoded inside
+ * another address starts, the query's parameters starting at
+ * line[params] and running to a '&' or '#' of the outer address or a
+ * byte that ends a link: an l at their start or after an encoded '&'
+ * ("%26"), then an encoded '=' ("%3D"), or a plain one if the query's
+ * '?' was encoded (plain is set when it was not).  *depth is how many
+ * times the '=' was encoded, as the value's commas are to be.  Returns
+ * 0 if there is no such parameter.
+ */
+static size_t
+encoded_l_value(const char *line, size_t params, size_t last, size_t qlen,
+    unsigned int *depth)
+{
+	size_t j, eq;
+
+	for (j = params; j < last; j++) {
+		if ((byte_class[(unsigned char)line[j]] &
+		    (BYTE_END | BYTE_TEXT | BYTE_PARAM)))
+			return 0;
+		if (line[j] != 'l' || (j > params &&
+		    encoded_before(line, params, j, '&') == 0))
+			continue;
+		if ((eq = encoded_at(line, j + 1, last, '=')) > 0) {
+			*depth = eq == 3 ? 1 : 2;
+			return j + 1 + eq;
+		}
+		if (qlen > 1 && j + 1 < last && line[j + 1] == '=') {
+			*depth = qlen == 3 ? 1 : 2;
+			return j + 2;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The end of a payload percent-encoded inside another address, starting
+ * at line[start]: where a payload standing in text ends (payload_end),
+ * or before, at an encoded '&' or '#' of its own query.
+ */
+static size_t
+encoded_payload_end(const char *line, size_t start, size_t last)
+{
+	size_t end = payload_end(line, start, last), j;
+
+	for (j = start; j < end; j++)
+		if (line[j] == '%' && (encoded_at(line, j, end, '&') > 0 ||
+		    encoded_at(line, j, end, '#') > 0))
+			return j;
+	return end;
+}
+
+/*
+ * The link to the game line[inner..] percent-encoded inside another
+ * address, its payload at line[start..], encoded depth times.  Its
+ * payload is converted where it stands, its commas encoded as deep;
+ * but if the other address only redirects to it (redirect.c), the link
+ * replaces the redirect, decoded.
+ */
+static void
+add_encoded_link(struct record *rec, size_t first, size_t inner,
+    size_t start, size_t last, unsigned int depth)
+{
+	const char *line = rec->line;
+	struct link *k = add_link(rec, inner, start, last);
+	size_t e, outer;
+
+	k->end = encoded_payload_end(line, start, last);
+	for (e = k->end; e < last && !(byte_class[(unsigned char)line[e]] &
+	    (BYTE_END | BYTE_TEXT | BYTE_PARAM)) && line[e] != ','; e++)
+		continue;
+	while (e > k->end && is_trailing_punctuation((unsigned char)line[e - 1]))
+		e--;
+	k->link_end = e;
+	k->depth = depth;
+	if (depth == 1 && redirect_start(line, first, inner, e, last,
+	    &outer)) {
+		k->inner = inner;
+		k->inner_end = e;
+		k->link_start = outer;
+		k->link_end = link_end(line, e, last);
+		k->depth = 0;
+	}
 }
 
 /*
  * Links to the game percent-encoded inside another address in
- * line[from..to), which cannot be converted where they stand: each is
- * kept as a bad link, so that the line is reported.
+ * line[from..to): the game's address, its slashes plain or encoded, its
+ * query's '?' plain or encoded ("%3F", as Outlook's Safe Links write
+ * the address they hold) and its l parameter's '=' encoded ("?l%3D", as
+ * Google's redirects in a Google Docs page write it).
  */
 static void
 find_encoded_links(struct record *rec, size_t from, size_t to)
 {
 	const char *line = rec->line, *p;
-	size_t n = sizeof(game_path) - 1, i = from, at, end;
-	struct link *k;
+	size_t n = sizeof(game_path) - 1, i = from, at, inner, q, qlen, s;
+	size_t value;
+	unsigned int depth;
 
 	while (to - i >= n &&
 	    (p = memmem(line + i, to - i, game_path, n)) != NULL) {
 		at = (size_t)(p - line);
 		i = at + n;
-		if (!encoded_query_follows(line, i, to))
+		if ((inner = encoded_link_start(line, from, at)) == at)
 			continue;
-		for (end = i; end < to && line[end] != '&' &&
-		    !ends_link((unsigned char)line[end]); end++)
+		for (q = i; q < to && (s = slash_at(line, q, to)) > 0; q += s)
 			continue;
-		k = add_link(rec, at, at, at);
-		k->end = k->link_end = end;
-		k->why = encoded_inside;
-		i = end;
+		if (q < to && line[q] == '?')
+			qlen = 1;
+		else if ((qlen = encoded_at(line, q, to, '?')) == 0)
+			continue;
+		if ((value = encoded_l_value(line, q + qlen, to, qlen,
+		    &depth)) == 0)
+			continue;
+		add_encoded_link(rec, from, inner, value, to, depth);
+		i = rec->link[rec->nlinks - 1].link_end;
 	}
 }
 
@@ -1175,6 +1327,30 @@ record_payload(struct record *rec, size_t k, struct parse_error *pe)
 	if (percent_decode(rec, p, len) == -1)
 		return parse_error_set(pe, "bad percent escape", 0, p, len);
 	return 0;
+}
+
+/*
+ * Write line[0..len) with its percent escapes decoded once: the part of
+ * a link around its payload, taken out of the redirect it was encoded
+ * in.  A '%' that opens no escape is written as it is.
+ */
+void
+write_unescaped(FILE *fp, const char *p, size_t len)
+{
+	size_t i, from = 0;
+	int hi, lo;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] != '%' || len - i < 3 ||
+		    (hi = hex_value(p[i + 1])) == -1 ||
+		    (lo = hex_value(p[i + 2])) == -1)
+			continue;
+		fwrite_unlocked(p + from, 1, i - from, fp);
+		putc_unlocked(hi << 4 | lo, fp);
+		i += 2;
+		from = i + 1;
+	}
+	fwrite_unlocked(p + from, 1, len - from, fp);
 }
 
 void
