@@ -1,4 +1,4 @@
-/* fuzz-sources: src/bchess/log.c src/bchess/legacy.c src/bchess/compact.c src/bchess/base36.c src/bchess/json.c src/bchess/url.c src/bchess/packed.c src/bchess/rules.c */
+/* fuzz-sources: src/bchess/log.c src/bchess/legacy.c src/bchess/compact.c src/bchess/base36.c src/bchess/json.c src/bchess/url.c src/bchess/redirect.c src/bchess/packed.c src/bchess/rules.c */
 /*
  * bchess-pack-payload.c: libFuzzer harness for the record splitter and
  * the four text formats.  Any input must be read without a crash, and any
@@ -26,6 +26,7 @@ int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static int	same_game(const struct game *, const struct game *);
 static void	check_round_trip(const struct game *, enum format);
 static void	long_record(const uint8_t *, size_t);
+static void	check_link(const struct record *, size_t, size_t);
 
 static int
 same_game(const struct game *a, const struct game *b)
@@ -129,6 +130,26 @@ long_record(const uint8_t *data, size_t size)
 	game_free(&g);
 }
 
+/*
+ * The places of link k: inside the line, in order, after the link before
+ * it; a link taken out of a redirect stands inside it.
+ */
+static void
+check_link(const struct record *rec, size_t k, size_t size)
+{
+	const struct link *l = &rec->link[k];
+
+	if (!(l->link_start <= l->start && l->start <= l->end &&
+	    l->end <= l->link_end && l->link_end <= size))
+		abort();
+	if (k > 0 && l->link_start < rec->link[k - 1].link_end)
+		abort();
+	if (l->inner_end > 0 && !(l->link_start <= l->inner &&
+	    l->inner <= l->start && l->end <= l->inner_end &&
+	    l->inner_end <= l->link_end))
+		abort();
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -151,6 +172,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	game_init(&g);
 	if (split_record(&rec, line, size, 1, &pe) == 0)
 		for (k = 0; k < rec.nlinks; k++) {
+			check_link(&rec, k, size);
 			if (record_payload(&rec, k, &pe) == -1)
 				continue;
 			game_free(&g);

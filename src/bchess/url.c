@@ -489,6 +489,9 @@ add_link(struct record *rec, size_t link_start, size_t start, size_t last)
 	}
 	k = &rec->link[rec->nlinks++];
 	k->link_start = link_start;
+	/* The payload before may have run on over this link's scheme. */
+	if (rec->nlinks > 1 && link_start < k[-1].link_end)
+		k->link_start = k[-1].link_end;
 	k->start = start;
 	k->end = payload_end(rec->line, start, last);
 	k->link_end = link_end(rec->line, k->end, last);
