@@ -606,6 +606,15 @@ EOF_CASES
 	bchess-pack -f legacy "$d/exports.in" | bchess-pack | cmp - "$d/exports.out"
 }
 
+@test "JSON that escapes '=' and '&' as Java's Gson does (\\u003d, \\u0026): its links convert in place" {
+	run --separate-stderr bchess-pack <<<'{"text":"gg https://www.joonas.io/buffalo-chess/?l\u003dm-4-4-3-5-0,e-l\u0026x\u003d1"}'
+	[ "$status" -eq 0 ]
+	[ "$output" = '{"text":"gg https://www.joonas.io/buffalo-chess/?l\u003dnu-1-l\u0026x\u003d1"}' ]
+	[ -z "$stderr" ]
+	run bchess-pack -f packed <<<'{"u":"https:\/\/www.joonas.io\/buffalo-chess\/?lang\u003dko\u0026l\u003dnu-1-l"}'
+	[ "$output" = '{"u":"Y3z4C"}' ]
+}
+
 @test "a JSON line that is not a record of the json format is text: its links are converted, the rest copied" {
 	# As in a pretty-printed export: brackets and braces alone on a line.
 	b='https:\/\/www.joonas.io\/buffalo-chess\/'

@@ -7,9 +7,10 @@
  * replace just it, and a copy is made with percent escapes decoded (old
  * links have %2C for commas).  A line of several words with no link is
  * text, not a record.  Links stand in text as exports write them: with
- * HTML's "&amp;", JSON's "\/" and "\u0026", quoted-printable's "=3D",
- * or percent-encoded a second time; a link the line holds but that
- * cannot be converted where it stands is reported, never passed over.
+ * HTML's "&amp;", JSON's "\/", "\u0026" and "\u003d", quoted-printable's
+ * "=3D", percent-encoded a second time or inside another address; a link
+ * the line holds but that cannot be converted where it stands is
+ * reported, never passed over.
  */
 
 #include "config.h"
@@ -35,6 +36,7 @@ static int	game_url_start(const char *, size_t, size_t, size_t *);
 static size_t	scheme_start(const char *, size_t, size_t);
 static size_t	query_end(const char *, size_t, size_t);
 static int	opens_parameter(const char *, size_t, size_t);
+static size_t	l_sign_length(const char *, size_t, size_t);
 static size_t	find_l_parameter(const char *, size_t, size_t);
 static size_t	skip_plain(const char *, size_t, size_t);
 static int	follows_end_event(const char *, size_t, size_t);
@@ -179,8 +181,8 @@ starts_legacy(const char *line, size_t at, size_t last)
 
 /*
  * The length of an escaped byte that stands inside a link in text: the
- * "&amp;" of HTML, the "\/" and "\u0026" of JSON strings; 0 when
- * line[i] opens none.
+ * "&amp;" of HTML, the "\/", "\u0026" and "\u003d" of JSON strings; 0
+ * when line[i] opens none.
  */
 static size_t
 escape_length(const char *line, size_t i, size_t last)
@@ -191,7 +193,8 @@ escape_length(const char *line, size_t i, size_t last)
 		return 0;
 	if (line[i + 1] == '/')
 		return 2;
-	return last - i >= 6 && memcmp(line + i, "\\u0026", 6) == 0 ? 6 : 0;
+	return last - i >= 6 && (memcmp(line + i, "\\u0026", 6) == 0 ||
+	    strncasecmp(line + i, "\\u003d", 6) == 0) ? 6 : 0;
 }
 
 /*
@@ -357,6 +360,21 @@ opens_parameter(const char *line, size_t q, size_t i)
 }
 
 /*
+ * The length of "l=" at line[i], its '=' plain or escaped as Java's
+ * Gson writes it in JSON ("\u003d"); 0 if it is not there.
+ */
+static size_t
+l_sign_length(const char *line, size_t i, size_t last)
+{
+	if (last - i < 2 || line[i] != 'l')
+		return 0;
+	if (line[i + 1] == '=')
+		return 2;
+	return last - i >= 7 && strncasecmp(line + i + 1, "\\u003d", 6) == 0 ?
+	    7 : 0;
+}
+
+/*
  * The first l parameter of the query line[q..last), q being its '?'.
  * Returns its offset, or last if none, in which case no other '?' of the
  * query has one either.
@@ -369,7 +387,7 @@ find_l_parameter(const char *line, size_t q, size_t last)
 
 	while (i < last && (p = memchr(line + i, 'l', last - i)) != NULL) {
 		i = (size_t)(p - line);
-		if (i + 1 < last && line[i + 1] == '=' &&
+		if (l_sign_length(line, i, last) > 0 &&
 		    opens_parameter(line, q, i))
 			return i;
 		i++;
@@ -847,7 +865,8 @@ find_links(struct record *rec, size_t first, size_t last)
 		}
 		if (text < link_start)
 			find_encoded_links(rec, text, link_start);
-		add_query_link(rec, link_start, l + 2, last);
+		add_query_link(rec, link_start, l + l_sign_length(line, l,
+		    last), last);
 		if (cut)
 			rec->link[rec->nlinks - 1].why = cut_by_soft_break;
 		i = text = rec->link[rec->nlinks - 1].link_end;
