@@ -25,7 +25,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct strbuf text = { NULL, 0, 0 };
 	struct mail *m;
 	const char *first;
-	char why[256], *copy;
+	char why[256], *copy, *hidden;
 	size_t n;
 	int kind, rv;
 
@@ -51,6 +51,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	mail_skipped(m, &first);
 	mail_close(m);
+	/* What -w reports of the same mail: the parts in base64 with links. */
+	if (mail_hidden_links((const char *)data, size, kind, &hidden) > 0 &&
+	    hidden == NULL)
+		abort();
+	free(hidden);
 	sb_free(&text);
 	lr_close(&lr);
 	return 0;

@@ -137,15 +137,27 @@ ods() {
 	[ "$stderr" = "bchess-pack: -c and -w exclude each other" ]
 	# A message of mail in an archive stays a message: its links in
 	# plain text converted where they stand, one that quoted-printable
-	# cut reported, its headers and base64 as they were.
+	# cut reported, its headers and base64 as they were; a part in
+	# base64 that holds links (Windows Mail's HTML) is reported.
 	printf 'From: a@example.org\r\nSubject: games\r\n\r\nsee %s\r\nok\r\n' "$ex1" >"$t/plain.eml"
 	zip-driver "$t/mail.zip" "plain.eml=$t/plain.eml" "windows.eml=$data/bchess-mail/windows.eml"
 	run --separate-stderr bchess-pack -w "$t/mail.zip"
-	[ "$status" -eq 0 ]
-	[ -z "$stderr" ]
-	bchess-pack -w "$t/mail.zip" >"$t/mail-back.zip"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $t/mail.zip:windows.eml: 1 part of the mail in base64 holds links to the game, left as they were (text/html): convert the mail without -w" ]
+	bchess-pack -w "$t/mail.zip" >"$t/mail-back.zip" 2>/dev/null || true
 	[ "$(zip-driver -x "$t/mail-back.zip" plain.eml)" = "$(sed "s|$ex1|$ex1c|" "$t/plain.eml")" ]
 	cmp <(zip-driver -x "$t/mail-back.zip" windows.eml) "$data/bchess-mail/windows.eml"
+	# A part in base64 is left as it was: its links are reported.
+	printf 'From: a@example.org\r\nSubject: games\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b1"\r\n\r\n--b1\r\nContent-Type: text/plain\r\n\r\nplain %s\r\n--b1\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\nContent-Disposition: attachment; filename="games.txt"\r\n\r\n%s\r\n--b1--\r\n' \
+	    "$ex1" "$(printf 'see %s\r\n' "$ex1" | base64 -w0)" >"$t/b64.eml"
+	zip-driver "$t/b64.zip" "b64.eml=$t/b64.eml"
+	run --separate-stderr bchess-pack -w "$t/b64.zip"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $t/b64.zip:b64.eml: 1 part of the mail in base64 holds links to the game, left as they were (games.txt): convert the mail without -w" ]
+	bchess-pack -w "$t/b64.zip" >"$t/b64-back.zip" 2>/dev/null || true
+	[ "$(zip-driver -x "$t/b64-back.zip" b64.eml)" = "$(sed "s|plain $ex1|plain $ex1c|" "$t/b64.eml")" ]
+	# Without -w, both are read and converted.
+	[ "$(bchess-pack "$t/b64.zip" | grep -c "$ex1c")" -eq 2 ]
 	# --strict stops at the bad link, before the archive is written.
 	run --separate-stderr bchess-pack -w --strict "$d/links.xlsx"
 	[ "$status" -eq 1 ]

@@ -146,6 +146,7 @@ struct record {
 };
 
 #define RECORD_TEXT	1		/* a line of text with no link */
+#define GAME_PATH	"buffalo-chess"	/* of the game's address */
 
 int		 split_record(struct record *, const char *, size_t, int,
 		    struct parse_error *);
@@ -213,6 +214,7 @@ int		 mail_starts(const char *, size_t);
 struct mail	*mail_open(struct linereader *, int);
 int		 mail_next(struct mail *, struct strbuf *, char *, size_t);
 uint64_t	 mail_skipped(const struct mail *, const char **);
+uint64_t	 mail_hidden_links(const char *, size_t, int, char **);
 struct mail_file *mail_files(struct mail *, size_t *);
 void		 mail_close(struct mail *);
 

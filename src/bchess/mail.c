@@ -64,6 +64,8 @@ struct mail {
 };
 
 static int	 header_name(const char *, size_t, int);
+static void	 mime_ready(void);
+static int	 hides_link(GMimeObject *);
 static void	 add_header(struct strbuf *, const char *, const char *);
 static void	 add_headers(struct strbuf *, GMimeMessage *);
 static void	 add_text(struct strbuf *, GMimeTextPart *);
@@ -163,6 +165,18 @@ mail_starts(const char *p, size_t len)
 	return mbox ? MAIL_MBOX : MAIL_MESSAGE;
 }
 
+/* GMime, ready once. */
+static void
+mime_ready(void)
+{
+	static int ready;
+
+	if (!ready) {
+		g_mime_init();
+		ready = 1;
+	}
+}
+
 /*
  * The mail of lr, told by mail_starts as kind, its first line not yet
  * taken: lr gives no line after.  The parser reads what lr read ahead,
@@ -171,17 +185,13 @@ mail_starts(const char *p, size_t len)
 struct mail *
 mail_open(struct linereader *lr, int kind)
 {
-	static int ready;
 	struct mail *m = xcalloc(1, sizeof(*m));
 	GMimeStream *ahead, *rest;
 	char *buf;
 	size_t len;
 	FILE *fp;
 
-	if (!ready) {
-		g_mime_init();
-		ready = 1;
-	}
+	mime_ready();
 	fp = lr_take(lr, &buf, &len);
 	m->stream = g_mime_stream_cat_new();
 	if (len > 0) {
@@ -476,6 +486,93 @@ mail_next(struct mail *m, struct strbuf *text, char *why, size_t whylen)
 	rv = add_message(m, text, msg, why, whylen);
 	g_object_unref(msg);
 	return rv == -1 ? -1 : 1;
+}
+
+/*
+ * Whether leaf part holds a link to the game that its lines do not show:
+ * its content is in base64 or uuencoded, and the game's path is there
+ * once it is decoded.
+ */
+static int
+hides_link(GMimeObject *part)
+{
+	GMimeContentEncoding enc;
+	GMimeDataWrapper *content;
+	GMimeStream *out;
+	GByteArray *bytes;
+	int found;
+
+	if (!GMIME_IS_PART(part))
+		return 0;
+	enc = g_mime_part_get_content_encoding(GMIME_PART(part));
+	if ((enc != GMIME_CONTENT_ENCODING_BASE64 &&
+	    enc != GMIME_CONTENT_ENCODING_UUENCODE) ||
+	    (content = g_mime_part_get_content(GMIME_PART(part))) == NULL)
+		return 0;
+	bytes = g_byte_array_new();
+	out = g_mime_stream_mem_new_with_byte_array(bytes);
+	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(out), FALSE);
+	g_mime_data_wrapper_write_to_stream(content, out);
+	g_object_unref(out);
+	found = bytes->len > 0 && memmem(bytes->data, bytes->len, GAME_PATH,
+	    sizeof(GAME_PATH) - 1) != NULL;
+	g_byte_array_free(bytes, TRUE);
+	return found;
+}
+
+/*
+ * How many parts of the mail in data (of kind, as mail_starts tells it)
+ * hold links to the game in base64 or uuencoded, where its lines do not
+ * show them: mail written back as it stands (-w) leaves such parts as
+ * they were.  *first is the name of the first, to free.  Every part of
+ * every message is looked at, walked from a stack.
+ */
+uint64_t
+mail_hidden_links(const char *data, size_t len, int kind, char **first)
+{
+	GMimeStream *stream;
+	GMimeParser *parser;
+	GMimeMessage *msg, *inner;
+	GMimeObject *part;
+	GPtrArray *st = g_ptr_array_new();
+	uint64_t n = 0;
+	int i;
+
+	mime_ready();
+	*first = NULL;
+	stream = g_mime_stream_mem_new_with_buffer(data, len);
+	parser = g_mime_parser_new_with_stream(stream);
+	g_mime_parser_set_format(parser, kind == MAIL_MBOX ?
+	    GMIME_FORMAT_MBOX : GMIME_FORMAT_MESSAGE);
+	while (!g_mime_parser_eos(parser) &&
+	    (msg = g_mime_parser_construct_message(parser, NULL)) != NULL) {
+		g_ptr_array_set_size(st, 0);
+		if ((part = g_mime_message_get_mime_part(msg)) != NULL)
+			g_ptr_array_add(st, part);
+		while (st->len > 0) {
+			part = g_ptr_array_remove_index(st, st->len - 1);
+			if (GMIME_IS_MESSAGE_PART(part)) {
+				inner = g_mime_message_part_get_message(
+				    GMIME_MESSAGE_PART(part));
+				if (inner != NULL && (part =
+				    g_mime_message_get_mime_part(inner)) !=
+				    NULL)
+					g_ptr_array_add(st, part);
+			} else if (GMIME_IS_MULTIPART(part)) {
+				for (i = g_mime_multipart_get_count(
+				    GMIME_MULTIPART(part)) - 1; i >= 0; i--)
+					g_ptr_array_add(st,
+					    g_mime_multipart_get_part(
+					    GMIME_MULTIPART(part), i));
+			} else if (hides_link(part) && n++ == 0)
+				*first = part_name(part);
+		}
+		g_object_unref(msg);
+	}
+	g_ptr_array_free(st, TRUE);
+	g_object_unref(parser);
+	g_object_unref(stream);
+	return n;
 }
 
 /* The parts not text so far, and the name of the first. */

@@ -984,9 +984,10 @@ write_back_member(const char *name, char *bytes, size_t len,
 	struct linereader member;
 	const char *base = strrchr(name, ':');
 	FILE *text, *saved = stdout;
-	char *buf = NULL;
+	char *buf = NULL, *first = NULL;
 	size_t size = 0, n, cut;
-	int status, unended;
+	uint64_t hidden;
+	int status, unended, kind;
 
 	if (!text_bytes(bytes, len) || strcmp(base + 1, "mimetype") == 0) {
 		if (!c->document && strcmp(base + 1, "mimetype") != 0 &&
@@ -1016,12 +1017,24 @@ write_back_member(const char *name, char *bytes, size_t len,
 	lr_attach_text(&member, bytes, len, name);
 	/*
 	 * Mail stays mail: read as lines, not made text, and as a document,
-	 * for its headers, boundaries and base64 are no payloads.
+	 * for its headers, boundaries and base64 are no payloads.  Links in
+	 * base64 stay as they were, and are reported.
 	 */
-	links_only = mail_kind(&member) != 0;
+	kind = mail_kind(&member);
+	links_only = kind != 0;
 	attached = 1;
 	status = convert_input(&member);
 	attached = links_only = 0;
+	if (kind != 0 && (hidden = mail_hidden_links(bytes, len, kind,
+	    &first)) > 0) {
+		warnx("%s: %" PRIu64 " part%s of the mail in base64 hold%s "
+		    "links to the game, left as they were (%s): convert the "
+		    "mail without -w", name, hidden, hidden > 1 ? "s" : "",
+		    hidden > 1 ? "" : "s", first);
+		if (status < GF_EXIT_BAD)
+			status = GF_EXIT_BAD;
+	}
+	free(first);
 	if (lr_close(&member) == -1)
 		status = GF_EXIT_ERROR;
 	stdout = saved;

@@ -73,7 +73,7 @@ static int	opens_chat_title(const char *, size_t, size_t);
 static int	decode_escapes(char *, const char *, size_t, size_t *);
 static int	percent_decode(struct record *, const char *, size_t);
 
-static const char game_path[] = "buffalo-chess";
+static const char game_path[] = GAME_PATH;
 static const char game_host[] = "joonas.io";
 
 /* The addresses of the game, of which a soft line break may leave a tail. */
