@@ -62,7 +62,7 @@ ratio() {
 echo "medians of $runs runs; elapsed seconds, then CPU seconds"
 
 board=$tmp/10k.txt
-"$mr" -g 10000x10000 -m 100000 -s 1 -S 5000,5000 > "$board"
+"$mr" -g 10000x10000 -m 100000 -S 1 --safe 5000,5000 > "$board"
 opened=$("$mr" -c 5000,5000 "$board" | tail -n 1 | sed 's/.*opened=//')
 set -- $(median "$runs" wc -l "$board");		wc_e=$1 wc_c=$2
 set -- $(median "$runs" "$mr" -c 5000,5000 "$board");	mr_e=$1 mr_c=$2
@@ -78,7 +78,7 @@ echo "  without the click $no_e s ($no_c s CPU); the reveal step alone:" \
 rm -f "$board"
 
 board=$tmp/3k.txt
-"$mr" -g 3000x3000 -m 450000 -s 1 -S 1500,1500 > "$board"
+"$mr" -g 3000x3000 -m 450000 -S 1 --safe 1500,1500 > "$board"
 cc -O2 -o "$tmp/bfs" "$top/bench/mine-bfs-baseline.c"
 set -- $(median "$runs" "$mr" -c 1500,1500 "$board");	mr_e=$1 mr_c=$2
 b=$("$tmp/bfs" 1500 1500 < "$board")
@@ -93,7 +93,7 @@ rm -f "$board"
 
 [ "$huge" = yes ] || exit 0
 board=$tmp/40k.txt
-"$mr" -g 40000x40000 -m 1600000 -s 1 -S 20000,20000 > "$board"
+"$mr" -g 40000x40000 -m 1600000 -S 1 --safe 20000,20000 > "$board"
 /usr/bin/time -v "$mr" -c 20000,20000 "$board" 2> "$tmp/v" |
     tail -n 1 > "$tmp/state"
 echo "40000x40000, 0.1% mines, one click: $(cat "$tmp/state")"
