@@ -107,6 +107,29 @@ golf=$data/$d/golf-3bv.in
 	[ "${lines[0]}" = ".." ]
 }
 
+@test "a view read without -i view is reported, not passed over as comments" {
+	# Rows of # then the state line, as -v writes them: read as the full
+	# state they are comments, and the run said nothing and exited 0.
+	mine-reveal -o 1,8 -v "$golf" >"$BATS_TEST_TMPDIR/view"
+	[ "$(head -c 1 "$BATS_TEST_TMPDIR/view")" = "#" ]
+	run --separate-stderr mine-reveal --probabilities "$BATS_TEST_TMPDIR/view"
+	[ "$status" -eq 1 ]
+	[ "$output" = "# skipped: bad board at line 1" ]
+	[ "$stderr" = "mine-reveal: $BATS_TEST_TMPDIR/view:1: a view, as -v writes it, whose rows begin with '#' and read as comments here: read it with -i view" ]
+	# The boards after it are read as ever, a blank line between or not.
+	run --separate-stderr mine-reveal < <(cat "$BATS_TEST_TMPDIR/view"; printf '..\n*.\n')
+	[ "$status" -eq 1 ]
+	[ "${lines[2]}" = "*." ]
+	# A view whose first row opens with a number says it may be one.
+	run --separate-stderr mine-reveal <<< $'01#\n# state: playing opened=2'
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "mine-reveal: stdin:1:3: unknown character in a board row (#): a view, as -v writes it? read it with -i view" ]
+	# Comments alone, even rows of #, without a state line stay comments.
+	run --separate-stderr mine-reveal <<< $'#####\n# 1 2\n\n..'
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = ".." ]
+}
+
 @test "a view takes no actions and no -c: it has no mines to play against" {
 	run --separate-stderr mine-reveal -i view <<< '##'
 	[ "$status" -eq 2 ]

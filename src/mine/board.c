@@ -306,8 +306,10 @@ board_add_row(struct board *b, const char *text, size_t len, size_t lineno)
 		x = bad_column(text, len, b->view);
 		n = utf8_length(text + x - 1, len - x + 1);
 		warn_at_column(b->file, lineno, x,
-		    "unknown character in a board row (%s)",
-		    excerpt(text + x - 1, n == 0 ? 1 : n));
+		    "unknown character in a board row (%s)%s",
+		    excerpt(text + x - 1, n == 0 ? 1 : n),
+		    !b->view && board_view_row(text, len) ? ": a view, as -v "
+		    "writes it? read it with -i view" : "");
 		return -1;
 	}
 	b->height = r;

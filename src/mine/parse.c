@@ -24,6 +24,7 @@ static int	 parse_number(const struct linereader *, size_t *, size_t,
 static int	 parse_action(const struct linereader *, struct board *);
 static int	 take_line(struct linereader *, struct board *, int *, int *);
 static size_t	 rows_at_most(const struct linereader *);
+static void	 note_view(const struct linereader *, size_t *, size_t *);
 
 /*
  * Rows hold no lowercase letter but 'f', and actions begin with a word
@@ -175,26 +176,60 @@ rows_at_most(const struct linereader *lr)
 }
 
 /*
+ * A comment line before any row of a board in the full state: is it part
+ * of a view, as -v writes one (rows of view cells, '#' the covered ones,
+ * then the state line), which the full state reads as comments alone?
+ * *rows is the line of the first of the view rows just before, or 0;
+ * *view is set to it once the state line follows them.
+ */
+static void
+note_view(const struct linereader *lr, size_t *rows, size_t *view)
+{
+	static const char state[] = "# state: ";
+
+	if (board_view_row(lr->line, lr->len)) {
+		if (*rows == 0)
+			*rows = lr->lineno;
+	} else {
+		if (*rows != 0 && lr->len >= sizeof(state) - 1 &&
+		    memcmp(lr->line, state, sizeof(state) - 1) == 0)
+			*view = *rows;
+		*rows = 0;
+	}
+}
+
+/*
  * Read the next board and apply its actions, its first line already in
  * hand if *have_line is set (it is cleared).  Returns 1 with the board
  * ready, 0 at the end of the input, -1 if the board had an error (told,
- * and the rest of that board skipped).
+ * and the rest of that board skipped).  A view read as the full state,
+ * all its rows beginning with '#', would be comments and no board: it is
+ * told as an error, so that it is not passed over without a word.
  */
 int
 parse_board(struct linereader *lr, struct board *b, int *have_line)
 {
-	int rows = 0, acting = 0, bad = 0;
+	int rows = 0, acting = 0, bad = 0, next = 0;
+	size_t view_rows = 0, view = 0;
 
 	b->file = lr->name;
 	for (; *have_line || lr_next(lr); *have_line = 0) {
 		if (lr->len == 0) {
-			if (rows || bad)
+			if (rows || bad || view)
 				break;
+			view_rows = 0;
 			continue;
 		}
 		if (bad || (lr->line[0] == '#' && !(b->view && !acting &&
-		    board_view_row(lr->line, lr->len))))
+		    board_view_row(lr->line, lr->len)))) {
+			if (!bad && !rows && !b->view)
+				note_view(lr, &view_rows, &view);
 			continue;
+		}
+		if (view) {
+			next = 1;	/* the next board's first line */
+			break;
+		}
 		if (!rows)
 			b->firstline = lr->lineno;
 		if (take_line(lr, b, &rows, &acting) == -1)
@@ -202,6 +237,14 @@ parse_board(struct linereader *lr, struct board *b, int *have_line)
 	}
 	if (bad)
 		return -1;
+	if (!rows && view) {
+		*have_line = next;
+		b->firstline = view;
+		warn_at(lr->name, view, "a view, as -v writes it, whose rows "
+		    "begin with '#' and read as comments here: read it with "
+		    "-i view");
+		return -1;
+	}
 	if (!rows)
 		return 0;
 	if (!acting && board_finish(b) == -1)
