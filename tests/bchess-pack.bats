@@ -708,9 +708,13 @@ EOF_CASES
 	run --separate-stderr bchess-pack <<<"$o"
 	[ "$status" -eq 0 ]
 	[ "$output" = "$o" ]
-	# Under -f json the game is written, as for any link.
+	# Under -f json the game is written, as for any link; a page's
+	# <a href="L">L</a> is one game though the redirect encodes L's commas.
 	run bchess-pack -f json <<<"see $r"
 	[ "$(jq -r .result <<<"$output")" = lost ]
+	run --separate-stderr bchess-pack -f json <<<"<a href=\"https://www.google.com/url?q=${b}?l%3Dm-4-4-3-5-0%252Ce-l&amp;sa=D\">${b}?l=m-4-4-3-5-0,e-l</a>"
+	[ "$status" -eq 0 ]
+	[ "$(jq -c .moves <<<"$output")" = '[{"from":[4,4],"to":[3,5],"kill":false}]' ]
 }
 
 @test "an HTML entity or JSON escape after a link is left after it, -f packed included" {

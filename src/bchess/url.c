@@ -57,6 +57,8 @@ static size_t	encoded_payload_end(const char *, size_t, size_t);
 static void	add_encoded_link(struct record *, size_t, size_t, size_t,
 		    size_t, unsigned int);
 static void	find_encoded_links(struct record *, size_t, size_t);
+static int	payload_byte(const char *, size_t, size_t *);
+static int	same_payload(const char *, size_t, const char *, size_t);
 static void	find_links(struct record *, size_t, size_t);
 static int	is_several_words(const char *, size_t, size_t);
 static int	holds_json_record(const char *, size_t, size_t);
@@ -1321,12 +1323,48 @@ record_games(const struct record *rec)
 
 	for (k = 1; k < rec->nlinks; k++) {
 		b = &rec->link[k];
-		if (b->end - b->start != a->end - a->start ||
-		    memcmp(rec->line + b->start, rec->line + a->start,
-		    a->end - a->start) != 0)
+		if (!same_payload(rec->line + a->start, a->end - a->start,
+		    rec->line + b->start, b->end - b->start))
 			return k + 1;
 	}
 	return 1;
+}
+
+/*
+ * The byte of a payload at p[*i], its percent escapes decoded as often
+ * as they were encoded ("%2C", "%252C"); *i is moved past it.
+ */
+static int
+payload_byte(const char *p, size_t len, size_t *i)
+{
+	int c = (unsigned char)p[(*i)++], hi, lo;
+
+	if (c != '%' || len - *i < 2 || (hi = hex_value(p[*i])) == -1 ||
+	    (lo = hex_value(p[*i + 1])) == -1)
+		return c;
+	c = hi << 4 | lo;
+	*i += 2;
+	while (c == '%' && len - *i >= 2 && (hi = hex_value(p[*i])) != -1 &&
+	    (lo = hex_value(p[*i + 1])) != -1) {
+		c = hi << 4 | lo;
+		*i += 2;
+	}
+	return c;
+}
+
+/*
+ * Whether two payloads are the same once decoded: an address behind a
+ * link (a redirect's) may encode the commas its text shows.
+ */
+static int
+same_payload(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t i = 0, j = 0;
+
+	while (i < alen && j < blen)
+		if (payload_byte(a, alen, &i) != payload_byte(b, blen, &j))
+			return 0;
+	return i == alen && j == blen;
 }
 
 /*
