@@ -669,6 +669,23 @@ EOF_CASES
 	[ "${#stderr_lines[@]}" -eq 2 ]
 }
 
+@test "a legacy link a line break may have cut after a comma is reported with its tail, not read as a shorter game" {
+	b=https://www.joonas.io/buffalo-chess/
+	printf '%s\n' "see ${b}?l=m-4-4-3-5-0,m-1-1-2-1-0," 'm-4-5-4-6-0,e-l' \
+	    "${b}?l=m-4-4-3-5-0,e-l," 'm-1-1-2-1-0' "${b}?l=m-4-4-3-5-0, ok" >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	# The cut link and its tail stay as they were; a link closed by its
+	# end event, a comma after it, and a comma inside the line are fine.
+	[ "${lines[0]}" = "see ${b}?l=m-4-4-3-5-0,m-1-1-2-1-0," ]
+	[ "${lines[1]}" = 'm-4-5-4-6-0,e-l' ]
+	[ "${lines[2]}" = "${b}?l=nu-1-l," ]
+	[ "${lines[4]}" = "${b}?l=nu-1-i, ok" ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/in:1: a legacy link with no end event ends the line, a comma after it: a line break may have cut it there (join the lines, or take the comma away) (m-4-4-3-5-0,m-1-1-2-1-0)" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: $BATS_TEST_TMPDIR/in:2: the moves of the legacy link that ends the line before, which a line break may have cut (join the lines) (m-4-5-4-6-0,e-l)" ]
+	[ "${#stderr_lines[@]}" -eq 2 ]
+}
+
 @test "a link encoded inside another address: converted there, or taken out of a redirect" {
 	b=https://www.joonas.io/buffalo-chess/
 	# Outlook's Safe Links encode the whole address; Facebook's too.

@@ -139,6 +139,8 @@ struct record {
 	int		 bare;		/* a payload alone, no link around it */
 	int		 unread;	/* the input is UTF-16 or ZIP: copied */
 	int		 prose;		/* HTML, XML, a chat: -1 until told */
+	int		 cut_at_end;	/* the line before ends in a legacy link
+					   a line break may have cut */
 	const char	*payload;	/* the payload in hand, percent-decoded */
 	size_t		 paylen;
 	char		*decoded;	/* where escapes were decoded to */

@@ -88,6 +88,12 @@ static const char *const game_addresses[] = {
 
 static const char cut_by_soft_break[] = "a soft line break of "
     "quoted-printable mail cuts the link (decode the mail first)";
+static const char cut_at_comma[] = "a legacy link with no end event ends "
+    "the line, a comma after it: a line break may have cut it there (join "
+    "the lines, or take the comma away)";
+static const char tail_of_cut[] = "the moves of the legacy link that "
+    "ends the line before, which a line break may have cut (join the "
+    "lines)";
 static const char cut_by_tag[] = "the link goes on past a tag that only "
     "formats its text (a run of a document, a span, <wbr>): converted "
     "here, its game would be cut short";
@@ -542,6 +548,12 @@ add_query_link(struct record *rec, size_t link_start, size_t start,
 	else if (k->link_end == k->end &&
 	    continues_past_tags(rec->line, k->end, last))
 		k->why = cut_by_tag;
+	else if (k->end + 1 == last && rec->line[k->end] == ',' &&
+	    starts_legacy(rec->line, k->start, last) &&
+	    !follows_end_event(rec->line, k->start, k->end)) {
+		k->why = cut_at_comma;
+		rec->cut_at_end = 1;
+	}
 }
 
 /*
@@ -1229,6 +1241,7 @@ record_begin(struct record *rec)
 {
 	rec->unread = 0;
 	rec->prose = -1;
+	rec->cut_at_end = 0;
 }
 
 /*
@@ -1253,13 +1266,15 @@ split_record(struct record *rec, const char *line, size_t len,
 	size_t first = 0, last = len, n;
 	struct link *k;
 	const char *why;
-	int rc;
+	int rc, cut_before;
 
 	rec->line = line;
 	rec->len = len;
 	rec->nlinks = 0;
 	rec->bom = 0;
 	rec->bare = 0;
+	cut_before = rec->cut_at_end;
+	rec->cut_at_end = 0;
 	if (first_line && (why = unread_file(line, len)) != NULL) {
 		rec->unread = 1;
 		return parse_error_set(pe, why, 0, line, len);
@@ -1286,7 +1301,13 @@ split_record(struct record *rec, const char *line, size_t len,
 		rec->prose = opens_markup(line, first, last) ||
 		    opens_chat_log(line, first, last) ||
 		    opens_chat_title(line, first, last);
-	find_links(rec, first, last);
+	/* The moves a line break cut from the link at the end of the last. */
+	if (cut_before && starts_legacy(line, first, last)) {
+		k = add_link(rec, first, first, last);
+		k->why = tail_of_cut;
+		find_links(rec, k->link_end, last);
+	} else
+		find_links(rec, first, last);
 	if (rec->nlinks == 0 && line[first] == '{') {
 		if (!holds_json_record(line, first, last))
 			return RECORD_TEXT;
