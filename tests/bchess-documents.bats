@@ -68,17 +68,23 @@ odt() {
 	[ "${lines[2]}" = "<p><a href=\"$ex1c\">$ex1c</a>, gg</p>" ]
 }
 
-@test "a .docx and an .odt LibreOffice saved: a line a paragraph, links behind words written after them, notes and comments left out" {
+@test "a .docx and an .odt LibreOffice saved: a line a paragraph, links behind words written after them, then notes and comments" {
 	want=$(printf '%s\n' "My games" \
 	    "Against Jönssön: game 1 <$ex1c>, won." "$ex2c" \
 	    "see this one <$ex3c>" "typed: $ex2c" "Bo" "game 3 <$ex1c>" \
 	    "first line" "second: $ex3c" "$(printf 'a\tb and "quoted" after')" \
 	    "with a fragment: game 4 <https://www.joonas.io/buffalo-chess/?lang=ko&l=ns2p-4-l#replay>" \
 	    "" "last one")
+	# The footnote and the comment come after the body; Word's footnote
+	# opens with the tab after its number.
 	for f in links.docx links.odt; do
 		run --separate-stderr bchess-pack "$d/$f"
 		[ "$status" -eq 0 ]
-		[ "$output" = "$want" ]
+		if [ "$f" = links.docx ]; then
+			[ "$output" = "$want"$'\n\ta footnote\na comment' ]
+		else
+			[ "$output" = "$want"$'\na footnote\na comment' ]
+		fi
 		[ -z "$stderr" ]
 	done
 	# A word alone in a paragraph ("Bo") is a word, not a payload, as
@@ -103,12 +109,44 @@ odt() {
 	[ -z "$stderr" ]
 }
 
-@test "an .odt's notes and tracked changes are left out; a bad link is reported at its line, named by the file alone" {
-	odt "$BATS_TEST_TMPDIR/a.odt" '<text:tracked-changes><text:changed-region text:id="c1"><text:deletion><text:p>deleted</text:p></text:deletion></text:changed-region></text:tracked-changes><text:p>one<text:note><text:note-body><text:p>a note</text:p></text:note-body></text:note></text:p><text:p>  two   words </text:p><text:p>bad: https://www.joonas.io/buffalo-chess/?l=m-4-4-9-9-0</text:p>'
+@test "an .odt's notes come after its body, tracked changes are left out; a bad link is reported at its line, named by the file alone" {
+	odt "$BATS_TEST_TMPDIR/a.odt" '<text:tracked-changes><text:changed-region text:id="c1"><text:deletion><text:p>deleted</text:p></text:deletion></text:changed-region></text:tracked-changes><text:p>one<text:note><text:note-citation>1</text:note-citation><text:note-body><text:p>a note '"$ex1"'</text:p></text:note-body></text:note></text:p><text:p>  two   words </text:p><text:p>bad: https://www.joonas.io/buffalo-chess/?l=m-4-4-9-9-0</text:p>'
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/a.odt"
 	[ "$status" -eq 1 ]
-	[ "$output" = "$(printf 'one\ntwo words\nbad: https://www.joonas.io/buffalo-chess/?l=m-4-4-9-9-0')" ]
+	[ "$output" = "$(printf 'one\ntwo words\nbad: https://www.joonas.io/buffalo-chess/?l=m-4-4-9-9-0\na note %s' "$ex1c")" ]
 	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/a.odt:3: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+}
+
+@test "a document's headers, footers, notes and comments are read after its body, their links converted" {
+	local t=$BATS_TEST_TMPDIR w='xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+	local type=http://schemas.openxmlformats.org/officeDocument/2006/relationships
+	printf '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="%s/officeDocument" Target="word/document.xml"/></Relationships>' "$type" >"$t/rels"
+	printf '<w:document %s><w:body><w:p><w:r><w:t>body</w:t></w:r></w:p></w:body></w:document>' "$w" >"$t/document.xml"
+	printf '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId2" Type="%s/footer" Target="footer1.xml"/><Relationship Id="rId3" Type="%s/header" Target="header1.xml"/><Relationship Id="rId4" Type="%s/footnotes" Target="footnotes.xml"/><Relationship Id="rId5" Type="%s/comments" Target="/word/comments.xml"/><Relationship Id="rId6" Type="%s/header" Target="header2.xml"/></Relationships>' \
+	    "$type" "$type" "$type" "$type" "$type" >"$t/document.rels"
+	printf '<w:hdr %s><w:p><w:r><w:t>first header</w:t></w:r></w:p></w:hdr>' "$w" >"$t/header1.xml"
+	printf '<w:hdr %s><w:p><w:r><w:t>second header</w:t></w:r></w:p></w:hdr>' "$w" >"$t/header2.xml"
+	printf '<w:ftr %s><w:p><w:hyperlink r:id="rId1"><w:r><w:t>club page</w:t></w:r></w:hyperlink></w:p></w:ftr>' "$w" >"$t/footer1.xml"
+	printf '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="%s/hyperlink" Target="%s" TargetMode="External"/></Relationships>' "$type" "$ex1" >"$t/footer.rels"
+	printf '<w:footnotes %s><w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote><w:footnote w:id="1"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t>see %s</w:t></w:r></w:p></w:footnote></w:footnotes>' "$w" "$ex1" >"$t/footnotes.xml"
+	printf '<w:comments %s><w:comment w:id="0" w:author="Ann"><w:p><w:r><w:t>gg %s</w:t></w:r></w:p></w:comment></w:comments>' "$w" "$ex1" >"$t/comments.xml"
+	zip-driver "$t/notes.docx" "_rels/.rels=$t/rels" "word/document.xml=$t/document.xml" \
+	    "word/_rels/document.xml.rels=$t/document.rels" "word/header1.xml=$t/header1.xml" \
+	    "word/header2.xml=$t/header2.xml" "word/footer1.xml=$t/footer1.xml" \
+	    "word/_rels/footer1.xml.rels=$t/footer.rels" "word/footnotes.xml=$t/footnotes.xml" \
+	    "word/comments.xml=$t/comments.xml"
+	run --separate-stderr bchess-pack "$t/notes.docx"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' body "first header" "second header" "club page <$ex1c>" "see $ex1c" "gg $ex1c")" ]
+	[ -z "$stderr" ]
+	# An .odt keeps its headers and footers in styles.xml, its comments
+	# in the body's paragraphs: their author and date are not read.
+	odt "$t/notes.odt" '<text:p>body<office:annotation xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>Ann</dc:creator><dc:date>2021-03-14T10:00:00</dc:date><text:p>gg '"$ex1"'</text:p></office:annotation></text:p>'
+	printf '<office:document-styles xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:styles><style:style style:name="P"><text:p>not text</text:p></style:style></office:styles><office:master-styles><style:master-page style:name="Standard"><style:header><text:p>the header</text:p></style:header><style:footer><text:p>%s</text:p></style:footer></style:master-page></office:master-styles></office:document-styles>' "$ex1" >"$t/styles.xml"
+	zip-driver "$t/notes2.odt" "-mimetype=$BATS_TEST_TMPDIR/o/mimetype" "content.xml=$BATS_TEST_TMPDIR/o/content.xml" "styles.xml=$t/styles.xml"
+	run --separate-stderr bchess-pack "$t/notes2.odt"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' body "the header" "$ex1c" "gg $ex1c")" ]
 }
 
 @test "a damaged or oversized document is refused by name, nothing of it written" {

@@ -3,11 +3,11 @@
  * Google Docs save it), a line a paragraph, from its main part: the
  * text of its runs, tabs, line breaks as line ends, and the address of
  * each hyperlink and HYPERLINK field after its text (link_text), so
- * that a link kept behind the words "game 1" is converted too.  A table
- * gives a line a paragraph of each cell.  Deleted text and the old place
- * of text moved, field codes, the copy of a text box kept for old
- * readers (mc:Fallback), headers, footers, notes and comments are not
- * read.
+ * that a link kept behind the words "game 1" is converted too, then
+ * from its headers, footers, notes and comments.  A table gives a line a
+ * paragraph of each cell.  Deleted text and the old place of text moved,
+ * field codes and the copy of a text box kept for old readers
+ * (mc:Fallback) are not read.
  */
 
 #include "config.h"
@@ -51,6 +51,8 @@ static void	 link_open(struct docx *, const char *, size_t);
 static void	 link_close(struct docx *);
 static int	 line_end(struct docx *);
 static int	 docx_element(struct docx *, xmlTextReaderPtr, int);
+static int	 separator_note(xmlTextReaderPtr);
+static int	 docx_part(struct reader *, const char *);
 
 /*
  * A hyperlink or field begins, its address address (NULL: none yet).
@@ -188,12 +190,30 @@ docx_element(struct docx *d, xmlTextReaderPtr x, int t)
 }
 
 /*
- * A .docx: the text of its main part, document (word/document.xml), a
- * line a paragraph, with the addresses of its hyperlinks from the part's
- * relationships.
+ * Whether the element at x is a note that only draws the line above the
+ * notes (a footnote or endnote of a type, which a note of text has not).
  */
-int
-docx_read(struct reader *rd, const char *document)
+static int
+separator_note(xmlTextReaderPtr x)
+{
+	char *v;
+	int r;
+
+	if (!xml_named(x, NS_W, "footnote") && !xml_named(x, NS_W, "endnote"))
+		return 0;
+	v = xml_attribute(x, NS_W, "type");
+	r = v != NULL && strcmp(v, "normal") != 0;
+	xmlFree(v);
+	return r;
+}
+
+/*
+ * One part of a .docx, its text a line a paragraph after what is read
+ * already, with the addresses of its hyperlinks from the part's own
+ * relationships.  Returns 0, or -1 with the reader's message set.
+ */
+static int
+docx_part(struct reader *rd, const char *part)
 {
 	struct docx d;
 	struct strbuf rels = { NULL, 0, 0 }, dir = { NULL, 0, 0 };
@@ -205,23 +225,27 @@ docx_read(struct reader *rd, const char *document)
 
 	memset(&d, 0, sizeof(d));
 	d.rd = rd;
-	rels_of(document, &rels, &dir);
+	rels_of(part, &rels, &dir);
 	nrel = rels_links(rd, rels.s, &d.rel);
 	sb_free(&rels);
 	sb_free(&dir);
-	if (nrel == -1 || part_read(rd, document) == -1 ||
+	if (nrel == -1 || part_read(rd, part) == -1 ||
 	    (x = part_xml(rd)) == NULL) {
 		rels_free(d.rel, nrel > 0 ? (size_t)nrel : 0);
 		return -1;
 	}
 	d.nrel = (size_t)nrel;
-	sheet_begin(rd);
 	sb_clear(&rd->w.cell);
 	while ((rc = xml_next_kept(rd, x, &t, &skip)) == 1) {
-		/* Text moved elsewhere is read where it went to. */
+		/*
+		 * Text moved elsewhere is read where it went to; the
+		 * notes that only draw the line above the notes are
+		 * no text.
+		 */
 		if (t == XML_READER_TYPE_ELEMENT &&
 		    (xml_named(x, NS_MC, "Fallback") ||
-		    xml_named(x, NS_W, "moveFrom"))) {
+		    xml_named(x, NS_W, "moveFrom") ||
+		    separator_note(x))) {
 			xml_skip(x, &skip);
 			continue;
 		}
@@ -256,7 +280,42 @@ docx_read(struct reader *rd, const char *document)
 		sb_free(&d.link[i].address);
 	}
 	rels_free(d.rel, d.nrel);
-	if (rc == -1)
+	return rc == -1 ? -1 : 0;
+}
+
+/*
+ * A .docx: the text of its main part, document (word/document.xml), a
+ * line a paragraph, then that of the parts its relationships name after
+ * it, in the order of docx_more: its headers and footers, its footnotes,
+ * endnotes and comments.  A link in a note is a link all the same.
+ */
+int
+docx_read(struct reader *rd, const char *document)
+{
+	static const char *const docx_more[] = {
+		"/header", "/footer", "/footnotes", "/endnotes", "/comments"
+	};
+	struct strbuf rels = { NULL, 0, 0 }, dir = { NULL, 0, 0 };
+	size_t i, n, index;
+	char *part;
+	int rc;
+
+	sheet_begin(rd);
+	rc = docx_part(rd, document);
+	rels_of(document, &rels, &dir);
+	if (zr_find(&rd->zr, rels.s, &index) == -1)
+		i = sizeof(docx_more) / sizeof(docx_more[0]);
+	else
+		i = 0;
+	for (; rc == 0 && i < sizeof(docx_more) / sizeof(docx_more[0]); i++)
+		for (n = 0; rc == 0 && (part = rels_target_nth(rd, rels.s,
+		    dir.s, docx_more[i], n)) != NULL; n++) {
+			rc = docx_part(rd, part);
+			free(part);
+		}
+	sb_free(&rels);
+	sb_free(&dir);
+	if (rc == -1 || rd->why[0] != '\0')
 		return -1;
 	sheet_end(rd, DOCUMENT_TEXT);
 	return 0;

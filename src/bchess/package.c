@@ -22,6 +22,9 @@
 #include "bchess.h"
 #include "sheet.h"
 
+static char	*rels_find(struct reader *, const char *, const char *,
+		    const char *, const char *, size_t);
+
 int
 part_fail(struct reader *rd, const char *fmt, ...)
 {
@@ -237,6 +240,21 @@ char *
 rels_target(struct reader *rd, const char *rels, const char *dir,
     const char *id, const char *type)
 {
+	return rels_find(rd, rels, dir, id, type, 0);
+}
+
+/* The target of the nth relationship (from 0) whose Type ends in type. */
+char *
+rels_target_nth(struct reader *rd, const char *rels, const char *dir,
+    const char *type, size_t nth)
+{
+	return rels_find(rd, rels, dir, NULL, type, nth);
+}
+
+static char *
+rels_find(struct reader *rd, const char *rels, const char *dir,
+    const char *id, const char *type, size_t nth)
+{
 	xmlTextReaderPtr x;
 	struct strbuf target = { NULL, 0, 0 };
 	char *v, *found = NULL;
@@ -253,7 +271,7 @@ rels_target(struct reader *rd, const char *rels, const char *dir,
 		n = v != NULL ? strlen(v) : 0;
 		if (v != NULL && (id != NULL ? strcmp(v, id) == 0 :
 		    n >= strlen(type) &&
-		    strcmp(v + n - strlen(type), type) == 0))
+		    strcmp(v + n - strlen(type), type) == 0) && nth-- == 0)
 			found = xml_attribute(x, NULL, "Target");
 		xmlFree(v);
 	}

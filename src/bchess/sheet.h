@@ -84,6 +84,8 @@ uint64_t	 xml_attribute_count(xmlTextReaderPtr, const char *,
 void		 rels_of(const char *, struct strbuf *, struct strbuf *);
 char		*rels_target(struct reader *, const char *, const char *,
 		    const char *, const char *);
+char		*rels_target_nth(struct reader *, const char *, const char *,
+		    const char *, size_t);
 ssize_t		 rels_links(struct reader *, const char *, struct rel **);
 int		 rel_order(const void *, const void *);
 void		 rels_free(struct rel *, size_t);
