@@ -40,7 +40,6 @@ struct run {
 	uint32_t	 y;
 	uint32_t	 x1;		/* first pixel */
 	uint32_t	 x2;		/* one past the last */
-	uint32_t	 parent;
 };
 
 struct blob {
@@ -57,9 +56,10 @@ struct span {
 };
 
 static size_t	 view_step(const struct picture *);
-static uint32_t	 find_root(struct run *, uint32_t);
-static size_t	 find_runs(const struct picture *, size_t, struct run **);
-static size_t	 gather_blobs(struct run *, size_t, size_t, struct blob **);
+static size_t	 find_runs(const struct picture *, size_t, struct run **,
+		    uint32_t **);
+static size_t	 gather_blobs(const struct run *, uint32_t *, size_t, size_t,
+		    struct blob **);
 static size_t	 keep_apple_sized(struct blob *, size_t,
 		    const struct picture *, size_t);
 static int	 cmp_double(const void *, const void *);
@@ -110,22 +110,6 @@ view_step(const struct picture *pic)
 	return VIEW_STEP;
 }
 
-static uint32_t
-find_root(struct run *run, uint32_t i)
-{
-	uint32_t root, next;
-
-	root = i;
-	while (run[root].parent != root)
-		root = run[root].parent;
-	while (run[i].parent != root) {
-		next = run[i].parent;
-		run[i].parent = root;
-		i = next;
-	}
-	return root;
-}
-
 /*
  * The runs of red pixels on the view that takes one pixel in step each
  * way, row by row, joined to the runs they touch; coordinates are the
@@ -133,9 +117,11 @@ find_root(struct run *run, uint32_t i)
  * of red at once.
  */
 static size_t
-find_runs(const struct picture *pic, size_t step, struct run **out)
+find_runs(const struct picture *pic, size_t step, struct run **out,
+    uint32_t **parentp)
 {
 	struct run *run;
+	uint32_t *parent = NULL;
 	size_t n, cap, prev, prevend, x, y, x1, i, a, b, vw, pstep;
 	const uint8_t *row, *p;
 
@@ -160,21 +146,23 @@ find_runs(const struct picture *pic, size_t step, struct run **out)
 					errx(GF_EXIT_ERROR, "image too busy");
 				cap *= 2;
 				run = xreallocarray(run, cap, sizeof(*run));
+				parent = xreallocarray(parent, cap,
+				    sizeof(*parent));
 			}
 			run[n].y = (uint32_t)(y / step);
 			run[n].x1 = (uint32_t)x1;
 			run[n].x2 = (uint32_t)x;
-			run[n].parent = (uint32_t)n;
+			parent[n] = (uint32_t)n;
 			/* Join the runs of the row above that overlap. */
 			for (i = prev; i < prevend; i++) {
 				if (run[i].x2 <= x1)
 					continue;
 				if (run[i].x1 >= x)
 					break;
-				a = find_root(run, (uint32_t)i);
-				b = find_root(run, (uint32_t)n);
+				a = uf_root(parent, (uint32_t)i);
+				b = uf_root(parent, (uint32_t)n);
 				if (a != b)
-					run[a > b ? a : b].parent =
+					parent[a > b ? a : b] =
 					    (uint32_t)(a < b ? a : b);
 			}
 			n++;
@@ -183,6 +171,7 @@ find_runs(const struct picture *pic, size_t step, struct run **out)
 		prevend = n;
 	}
 	*out = run;
+	*parentp = parent;
 	return n;
 }
 
@@ -191,7 +180,8 @@ find_runs(const struct picture *pic, size_t step, struct run **out)
  * view stands for the step x step pixels it starts.
  */
 static size_t
-gather_blobs(struct run *run, size_t n, size_t step, struct blob **out)
+gather_blobs(const struct run *run, uint32_t *parent, size_t n, size_t step,
+    struct blob **out)
 {
 	struct blob *blob, *bl;
 	uint32_t *index;
@@ -202,7 +192,7 @@ gather_blobs(struct run *run, size_t n, size_t step, struct blob **out)
 	blob = xreallocarray(NULL, n + 1, sizeof(*blob));
 	nblobs = 0;
 	for (i = 0; i < n; i++) {
-		root = find_root(run, (uint32_t)i);
+		root = uf_root(parent, (uint32_t)i);
 		if (root == i) {
 			index[i] = (uint32_t)nblobs;
 			bl = &blob[nblobs++];
@@ -902,14 +892,16 @@ image_grid(const struct picture *pic, struct grid *g, char *why,
     size_t whylen)
 {
 	struct run *run;
+	uint32_t *parent;
 	struct blob *blob;
 	size_t nruns, n, step;
 	int rv;
 
 	step = view_step(pic);
-	nruns = find_runs(pic, step, &run);
-	n = gather_blobs(run, nruns, step, &blob);
+	nruns = find_runs(pic, step, &run, &parent);
+	n = gather_blobs(run, parent, nruns, step, &blob);
 	free(run);
+	free(parent);
 	n = keep_apple_sized(blob, n, pic, step);
 	rv = place_on_lattice(pic, blob, n, g, why, whylen);
 	free(blob);

@@ -196,6 +196,21 @@ char	*bn_to_text(const struct bignum *, unsigned int, const char *);
 int	 bn_from_text(struct bignum *, const char *, size_t, unsigned int,
 	    const char *);
 
+/*
+ * The root of x's set in a union-find forest kept as an array of
+ * parents, each step of the path to it halved on the way (a loop, however
+ * long the path).  Who joins two sets chooses which root stays.
+ */
+static inline uint32_t
+uf_root(uint32_t *parent, uint32_t x)
+{
+	while (parent[x] != x) {
+		parent[x] = parent[parent[x]];
+		x = parent[x];
+	}
+	return x;
+}
+
 extern const char base36_digits[];	/* "0123456789abcdefghijklmnopqrstuvwxyz" */
 extern const signed char base36_values[256];	/* digit -> value or -1 */
 

@@ -36,7 +36,6 @@
 #define COUNTED_CELLS	128	/* the most cells of a region kept */
 
 static void	 offsets(struct solver *);
-static uint32_t	 set_root(uint32_t *, uint32_t);
 static int	 is_number(const struct solver *, size_t);
 static int	 unknown(const struct solver *, size_t);
 static int	 frontier_number(const struct solver *, size_t);
@@ -125,25 +124,6 @@ size_t
 solver_index(const struct solver *s, size_t r, size_t c)
 {
 	return r * s->b->stride + c;
-}
-
-/*
- * The root of x's set in a union-find forest, the path to it made to
- * point there straight (no recursion, however long the path).
- */
-static uint32_t
-set_root(uint32_t *parent, uint32_t x)
-{
-	uint32_t r = x, next;
-
-	while (parent[r] != r)
-		r = parent[r];
-	while (parent[x] != r) {
-		next = parent[x];
-		parent[x] = r;
-		x = next;
-	}
-	return r;
 }
 
 /* An open safe cell showing a number, which constrains its neighbours. */
@@ -433,8 +413,8 @@ build_regions(struct solver *s)
 	for (k = 0; k < nc; k++) {
 		n = unknowns(s, s->fcon[k], list, &need);
 		for (j = 1; j < n; j++) {
-			size_t a = set_root(parent, s->map[list[0]]);
-			size_t b = set_root(parent, s->map[list[j]]);
+			size_t a = uf_root(parent, s->map[list[0]]);
+			size_t b = uf_root(parent, s->map[list[j]]);
 			if (a != b)
 				parent[b] = (uint32_t)a;
 		}

@@ -66,7 +66,7 @@ static uint64_t	 plane_word(const uint8_t *, size_t, size_t, uint64_t *);
 static void	 find_planes(struct zini *);
 static void	 find_islands(struct zini *, uint64_t *);
 static size_t	 row_runs(const uint64_t *, size_t, struct runs *);
-static uint32_t	 find_root(uint32_t *, uint32_t);
+static uint32_t	 uf_root(uint32_t *, uint32_t);
 static void	 join_runs(const struct runs *, struct runs *,
 		    struct regions *);
 static void	 renumber(struct regions *, struct runs *);
@@ -243,17 +243,6 @@ row_runs(const uint64_t *row, size_t pw, struct runs *runs)
 	return runs->n = nb;
 }
 
-/* The root of node x of a union-find, halving the path to it. */
-static uint32_t
-find_root(uint32_t *parent, uint32_t x)
-{
-	while (parent[x] != x) {
-		parent[x] = parent[parent[x]];
-		x = parent[x];
-	}
-	return x;
-}
-
 /*
  * Label the runs of a row by the runs of the row before that touch them
  * (run a to b touches run c to d if c <= b + 1 and d >= a - 1): a run
@@ -271,7 +260,7 @@ join_runs(const struct runs *prev, struct runs *cur, struct regions *u)
 			j++;
 		a = UINT32_MAX;
 		for (k = j; prev->first[k] <= cur->last[i] + 1; k++) {
-			b = find_root(u->parent, prev->label[k]);
+			b = uf_root(u->parent, prev->label[k]);
 			if (a == UINT32_MAX || a == b) {
 				a = b;
 				continue;
@@ -307,7 +296,7 @@ renumber(struct regions *u, struct runs *prev)
 	for (i = 0; i < u->n; i++)
 		u->renumber[i] = UINT32_MAX;
 	for (i = 0; i < prev->n; i++) {
-		root = find_root(u->parent, prev->label[i]);
+		root = uf_root(u->parent, prev->label[i]);
 		if (u->renumber[root] == UINT32_MAX)
 			u->renumber[root] = (uint32_t)n++;
 		prev->label[i] = u->renumber[root];
