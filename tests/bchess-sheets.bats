@@ -7,11 +7,11 @@ d=$data/bchess-sheets
 ex1=https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-0,m-4-5-4-6-0,m-2-1-3-1-0,m-3-5-3-6-0,m-3-1-4-1-0,m-4-3-4-2-0,m-4-1-5-1-0,e-l
 ex1c=https://www.joonas.io/buffalo-chess/?l=nu1dpf9jh9hpoxpv-2j4-l
 
-# xlsx OUT SHEET [STRINGS [STYLES [WORKBOOK [AFTER [RELS]]]]]: an .xlsx
-# of one sheet named Links (or the sheets WORKBOOK's <sheets> lists, rId1
-# the sheet given) whose <sheetData> holds SHEET, followed by AFTER
-# (<hyperlinks>), with the shared strings, the cell styles and number
-# formats, and the sheet's relationships given.
+# xlsx OUT SHEET [STRINGS [STYLES [WORKBOOK [AFTER [RELS [PART=FILE...]]]]]]:
+# an .xlsx of one sheet named Links (or the sheets WORKBOOK's <sheets>
+# lists, rId1 the sheet given) whose <sheetData> holds SHEET, followed by
+# AFTER (<hyperlinks>), with the shared strings, the cell styles and
+# number formats, the sheet's relationships and the other parts given.
 xlsx() {
 	local t=$BATS_TEST_TMPDIR/x
 	mkdir -p "$t/rels" "$t/xl"
@@ -45,7 +45,8 @@ xlsx() {
 	    "xl/worksheets/sheet1.xml=$t/xl/sheet1.xml" \
 	    "xl/worksheets/_rels/sheet1.xml.rels=$t/xl/sheet1.xml.rels" \
 	    "xl/worksheets/sheet2.xml=$t/xl/sheet2.xml" \
-	    "xl/sharedStrings.xml=$t/xl/sst.xml" "xl/styles.xml=$t/xl/styles.xml"
+	    "xl/sharedStrings.xml=$t/xl/sst.xml" "xl/styles.xml=$t/xl/styles.xml" \
+	    "${@:8}"
 }
 
 # ods OUT TABLES: an .ods whose <office:spreadsheet> holds TABLES.
@@ -521,6 +522,28 @@ write_page() {
 	run --separate-stderr bchess-pack "$t/script.js"
 	[ "$status" -eq 0 ]
 	[ "$output" = "$(cat "$t/script.js")" ]
+}
+
+@test "a comment of a cell that holds a link is warned of: not read as text, converted by -w" {
+	local t=$BATS_TEST_TMPDIR
+	printf '<comments xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><authors><author>Ann</author></authors><commentList><comment ref="B3" authorId="0"><text><r><t>see %s</t></r></text></comment><comment ref="A1" authorId="0"><text><t>no link</t></text></comment><comment ref="C7" authorId="0"><text><t>%s</t></text></comment></commentList></comments>' \
+	    "$ex1" "$ex1" >"$t/comments1.xml"
+	xlsx "$t/c.xlsx" '<row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c><c r="B1" t="inlineStr"><is><t>game</t></is></c></row>' '' '' '' '' \
+	    '<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments" Target="../comments1.xml"/>' \
+	    "xl/comments1.xml=$t/comments1.xml"
+	run --separate-stderr bchess-pack "$t/c.xlsx"
+	[ "$status" -eq 0 ]
+	[ "${stderr_lines[0]}" = "bchess-pack: $t/c.xlsx:Links:3: warning: a comment of a cell holds a link to the game, which is not read as text (-w writes the file back, its links converted) (2 in the sheet, the first here)" ]
+	run --separate-stderr bchess-pack -q "$t/c.xlsx"
+	[ -z "$stderr" ]
+	bchess-pack -w "$t/c.xlsx" >"$t/back.xlsx"
+	zip-driver -x "$t/back.xlsx" xl/comments1.xml | grep -q "see $ex1c"
+	# An .ods keeps a cell's comment inside the cell.
+	ods "$t/c.ods" '<table:table table:name="S"><table:table-row><table:table-cell/></table:table-row><table:table-row><table:table-cell office:value-type="string"><office:annotation><text:p>'"$ex1"'</text:p></office:annotation><text:p>Ann</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>Bo</text:p></table:table-cell></table:table-row></table:table>'
+	run --separate-stderr bchess-pack "$t/c.ods"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '\nAnn\tBo')" ]
+	[ "$stderr" = "bchess-pack: $t/c.ods:S:2: warning: a comment of a cell holds a link to the game, which is not read as text (-w writes the file back, its links converted) (1 in the sheet, the first here)" ]
 }
 
 @test "a document of another kind (.pptx, .odp, an Apple Numbers file) is reported by name, nothing of it written; -w writes all but Apple's back" {

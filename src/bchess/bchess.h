@@ -185,6 +185,7 @@ struct sheet {
 	size_t		 len;
 	struct cells_note computed;	/* HYPERLINK formulas not read */
 	struct cells_note cut;		/* addresses that may be cut short */
+	struct cells_note commented;	/* comments with links, not read */
 };
 
 struct book {

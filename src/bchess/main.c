@@ -777,6 +777,9 @@ convert_book(struct linereader *lr)
 		warn_cells(name.s, &book.sheet[i].cut, "a hyperlink's "
 		    "address is 255 characters long, as LibreOffice cuts a "
 		    "longer one in an .xlsx: its game may be cut short");
+		warn_cells(name.s, &book.sheet[i].commented, "a comment of a "
+		    "cell holds a link to the game, which is not read as text "
+		    "(-w writes the file back, its links converted)");
 		links_only = book.sheet[i].name == NULL;
 		s = convert_lines(&sheet, 0);
 		links_only = 0;

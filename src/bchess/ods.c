@@ -47,6 +47,9 @@ ods_read(struct reader *rd)
 		if (t == XML_READER_TYPE_ELEMENT && (xml_named(x, NS_OFFICE,
 		    "annotation") || (in_cell && xml_named(x, NS_TABLE,
 		    "table")))) {
+			if (xml_named(x, NS_OFFICE, "annotation") &&
+			    holds_game_link(x))
+				note_cell(&rd->commented, row);
 			xml_skip(x, &skip);
 			continue;
 		}

@@ -24,6 +24,7 @@
 
 static char	*rels_find(struct reader *, const char *, const char *,
 		    const char *, const char *, size_t);
+static void	 part_name_clean(char *);
 
 int
 part_fail(struct reader *rd, const char *fmt, ...)
@@ -194,6 +195,17 @@ xml_attribute(xmlTextReaderPtr x, const char *ns, const char *local)
 	return v;
 }
 
+/* Whether the text inside the element at x holds the game's path. */
+int
+holds_game_link(xmlTextReaderPtr x)
+{
+	xmlChar *s = xmlTextReaderReadString(x);
+	int found = s != NULL && strstr((const char *)s, GAME_PATH) != NULL;
+
+	xmlFree(s);
+	return found;
+}
+
 uint64_t
 xml_attribute_count(xmlTextReaderPtr x, const char *ns, const char *local,
     uint64_t max)
@@ -283,7 +295,41 @@ rels_find(struct reader *rd, const char *rels, const char *dir,
 	sb_add(&target, found + (found[0] == '/'),
 	    strlen(found) - (found[0] == '/'));
 	xmlFree(found);
+	part_name_clean(target.s);
 	return target.s;
+}
+
+/*
+ * A part name made of a folder and a target relative to it, with its
+ * "./" and "dir/../" taken out, in place: Excel names a sheet's
+ * comments "../comments1.xml" from xl/worksheets/.  A ".." above the
+ * archive's top is dropped.
+ */
+static void
+part_name_clean(char *name)
+{
+	char *in = name, *out = name, *slash;
+
+	while (*in != '\0') {
+		if (strncmp(in, "./", 2) == 0) {
+			in += 2;
+		} else if (strncmp(in, "../", 3) == 0 ||
+		    strcmp(in, "..") == 0) {
+			in += in[2] == '/' ? 3 : 2;
+			/* Back over the folder written last. */
+			if (out > name)
+				out--;
+			while (out > name && out[-1] != '/')
+				out--;
+		} else {
+			slash = strchr(in, '/');
+			if (slash == NULL)
+				slash = in + strlen(in) - 1;
+			while (in <= slash)
+				*out++ = *in++;
+		}
+	}
+	*out = '\0';
 }
 
 /*

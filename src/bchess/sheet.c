@@ -189,6 +189,7 @@ sheet_begin(struct reader *rd)
 	rd->w.col = 0;
 	memset(&rd->computed, 0, sizeof(rd->computed));
 	memset(&rd->cut, 0, sizeof(rd->cut));
+	memset(&rd->commented, 0, sizeof(rd->commented));
 }
 
 void
@@ -209,6 +210,7 @@ sheet_end(struct reader *rd, const char *name)
 	s->text = rd->w.text.s != NULL ? rd->w.text.s : xstrdup("");
 	s->computed = rd->computed;
 	s->cut = rd->cut;
+	s->commented = rd->commented;
 	memset(&rd->w.text, 0, sizeof(rd->w.text));
 }
 

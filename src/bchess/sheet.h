@@ -56,6 +56,7 @@ struct reader {
 	size_t		 nshared;
 	struct cells_note computed;	/* HYPERLINK formulas not read */
 	struct cells_note cut;		/* addresses that may be cut short */
+	struct cells_note commented;	/* comments with links, not read */
 };
 
 /* A relationship of a part to a hyperlink: its Id and target. */
@@ -81,6 +82,7 @@ int		 xml_named(xmlTextReaderPtr, const char *, const char *);
 char		*xml_attribute(xmlTextReaderPtr, const char *, const char *);
 uint64_t	 xml_attribute_count(xmlTextReaderPtr, const char *,
 		    const char *, uint64_t);
+int		 holds_game_link(xmlTextReaderPtr);
 void		 rels_of(const char *, struct strbuf *, struct strbuf *);
 char		*rels_target(struct reader *, const char *, const char *,
 		    const char *, const char *);

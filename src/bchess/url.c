@@ -558,9 +558,9 @@ add_query_link(struct record *rec, size_t link_start, size_t start,
 
 /*
  * Whether tag names line[name..], the name of a tag (after its '<' and
- * '/'), ends a word: a paragraph, a line, a cell, a tab or a space of
- * HTML, Office Open XML or OpenDocument, told by its name after any
- * prefix ("w:p", "text:line-break").
+ * '/'), ends a word: a paragraph, a line, a cell, a tab, a space or a
+ * comment of HTML, Office Open XML or OpenDocument, told by its name
+ * after any prefix ("w:p", "text:line-break").
  */
 static int
 tag_ends_word(const char *line, size_t name, size_t last)
@@ -568,7 +568,8 @@ tag_ends_word(const char *line, size_t name, size_t last)
 	static const char *const words[] = {
 		"p", "br", "div", "li", "td", "th", "tr", "h1", "h2", "h3",
 		"h4", "h5", "h6", "si", "c", "is", "tab", "cr", "s", "h",
-		"line-break", "table-cell", "table-row", "list-item"
+		"line-break", "table-cell", "table-row", "list-item",
+		"comment", "threadedComment"
 	};
 	size_t end = name, local, n, i;
 

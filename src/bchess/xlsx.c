@@ -44,6 +44,7 @@ static int	 xlsx_formula(struct reader *, const char *, uint64_t);
 static int	 xlsx_cell(struct reader *, const char *, const struct strbuf *,
 		    unsigned long, uint64_t, uint64_t, const char *);
 static int	 xlsx_sheet(struct reader *, const char *, const char *);
+static int	 xlsx_comments(struct reader *, const char *);
 
 /*
  * Text of an .xlsx, whose characters XML cannot hold are written
@@ -629,10 +630,57 @@ xlsx_sheet(struct reader *rd, const char *name, const char *sheet)
 	xmlFree(type);
 	xmlFree(shared);
 	sb_free(&v);
-	if (rc == -1)
+	if (rc == -1 || xlsx_comments(rd, name) == -1)
 		return -1;
 	sheet_end(rd, sheet);
 	return 0;
+}
+
+/*
+ * The comments (notes) of the cells of sheet part name that hold links to
+ * the game, which are not read, counted for a warning.  Excel keeps a
+ * threaded comment's text in a note too, so the notes alone are looked
+ * at.  Returns 0, or -1 if the part is damaged.
+ */
+static int
+xlsx_comments(struct reader *rd, const char *name)
+{
+	xmlTextReaderPtr x;
+	struct strbuf rels = { NULL, 0, 0 }, dir = { NULL, 0, 0 };
+	size_t index;
+	uint64_t row, col;
+	char *part = NULL, *ref;
+	int t, rc = 0;
+
+	rels_of(name, &rels, &dir);
+	if (zr_find(&rd->zr, rels.s, &index) == 0)
+		part = rels_target(rd, rels.s, dir.s, NULL, "/comments");
+	sb_free(&rels);
+	sb_free(&dir);
+	if (part == NULL)
+		return rd->why[0] != '\0' ? -1 : 0;
+	if (zr_find(&rd->zr, part, &index) == -1) {
+		free(part);
+		return 0;
+	}
+	if (part_read(rd, part) == -1 || (x = part_xml(rd)) == NULL) {
+		free(part);
+		return -1;
+	}
+	while ((rc = xml_next(rd, x, &t)) == 1) {
+		if (t != XML_READER_TYPE_ELEMENT ||
+		    !xml_named(x, NULL, "comment") || !holds_game_link(x))
+			continue;
+		row = 0;
+		if ((ref = xml_attribute(x, NULL, "ref")) != NULL &&
+		    xlsx_cell_ref(ref, &col, &row) == -1)
+			row = 0;
+		xmlFree(ref);
+		note_cell(&rd->commented, row);
+	}
+	xmlFreeTextReader(x);
+	free(part);
+	return rc == -1 ? -1 : 0;
 }
 
 /*
