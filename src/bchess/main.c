@@ -70,7 +70,7 @@ static int	 convert_file(const char *);
 
 /* The files -w copied as they were, for they are not text. */
 struct copied {
-	int		 document;	/* the archive's pictures are no news */
+	int		 document;	/* an office file: its pictures untold */
 	size_t		 prefix;	/* of a file's name: "archive:" */
 	size_t		 n;
 	struct strbuf	 first;		/* the first's name in the archive */
@@ -973,8 +973,9 @@ convert_member(const char *name, char *bytes, size_t len, void *arg)
  * OpenDocument's mimetype, which names its kind in a word) as it was.
  * The parts of a spreadsheet or a document are XML, read as web pages
  * are: only links are converted, a word alone on its line is a word; so
- * is a message of mail, read as lines so that it stays a message (a link
- * in base64 is not seen, one cut by quoted-printable is reported).  The
+ * is a message of mail, read as lines so that it stays a message (the
+ * parts in base64 that hold links, and a link cut by quoted-printable,
+ * are reported, not converted).  The
  * files of an archive that is no document and are not text are counted
  * in arg (a struct copied), as convert_archive counts those it does not
  * read.

@@ -731,9 +731,9 @@ encoded_link_start(const char *line, size_t first, size_t at)
  * line[params] and running to a '&' or '#' of the outer address or a
  * byte that ends a link: an l at their start or after an encoded '&'
  * ("%26"), then an encoded '=' ("%3D"), or a plain one if the query's
- * '?' was encoded (plain is set when it was not).  *depth is how many
- * times the '=' was encoded, as the value's commas are to be.  Returns
- * 0 if there is no such parameter.
+ * '?' was encoded (qlen, the length of the '?' as written, is more than
+ * 1).  *depth is how many times the '=' (or the '?') was encoded, as the
+ * value's commas are to be.  Returns 0 if there is no such parameter.
  */
 static size_t
 encoded_l_value(const char *line, size_t params, size_t last, size_t qlen,
