@@ -298,16 +298,15 @@ docx_read(struct reader *rd, const char *document)
 	struct strbuf rels = { NULL, 0, 0 }, dir = { NULL, 0, 0 };
 	size_t i, n, index;
 	char *part;
-	int rc;
+	int rc, linked;
 
 	sheet_begin(rd);
 	rc = docx_part(rd, document);
 	rels_of(document, &rels, &dir);
-	if (zr_find(&rd->zr, rels.s, &index) == -1)
-		i = sizeof(docx_more) / sizeof(docx_more[0]);
-	else
-		i = 0;
-	for (; rc == 0 && i < sizeof(docx_more) / sizeof(docx_more[0]); i++)
+	/* A document with no relationships part has no other parts. */
+	linked = zr_find(&rd->zr, rels.s, &index) == 0;
+	for (i = 0; rc == 0 && linked &&
+	    i < sizeof(docx_more) / sizeof(docx_more[0]); i++)
 		for (n = 0; rc == 0 && (part = rels_target_nth(rd, rels.s,
 		    dir.s, docx_more[i], n)) != NULL; n++) {
 			rc = docx_part(rd, part);

@@ -66,6 +66,7 @@ struct mail {
 static int	 header_name(const char *, size_t, int);
 static void	 mime_ready(void);
 static int	 hides_link(GMimeObject *);
+static GByteArray *decoded(GMimeDataWrapper *);
 static void	 add_header(struct strbuf *, const char *, const char *);
 static void	 add_headers(struct strbuf *, GMimeMessage *);
 static void	 add_text(struct strbuf *, GMimeTextPart *);
@@ -320,6 +321,19 @@ part_name(GMimeObject *part)
 	return s;
 }
 
+/* The content of a part, decoded (base64, quoted-printable), to free. */
+static GByteArray *
+decoded(GMimeDataWrapper *content)
+{
+	GByteArray *bytes = g_byte_array_new();
+	GMimeStream *out = g_mime_stream_mem_new_with_byte_array(bytes);
+
+	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(out), FALSE);
+	g_mime_data_wrapper_write_to_stream(content, out);
+	g_object_unref(out);
+	return bytes;
+}
+
 /* A part that is not read: counted, and its name kept if first. */
 static void
 skip_part(struct mail *m, GMimeObject *part)
@@ -338,7 +352,6 @@ keep_part(struct mail *m, GMimeObject *part)
 {
 	GMimeContentType *ct = g_mime_object_get_content_type(part);
 	GMimeDataWrapper *content;
-	GMimeStream *out;
 	GByteArray *bytes;
 	struct mail_file *f;
 	const char *type = g_mime_content_type_get_media_type(ct);
@@ -351,11 +364,7 @@ keep_part(struct mail *m, GMimeObject *part)
 		skip_part(m, part);
 		return;
 	}
-	bytes = g_byte_array_new();
-	out = g_mime_stream_mem_new_with_byte_array(bytes);
-	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(out), FALSE);
-	g_mime_data_wrapper_write_to_stream(content, out);
-	g_object_unref(out);
+	bytes = decoded(content);
 	if (!(bytes->len >= 4 && memcmp(bytes->data, "PK\x03\x04", 4) == 0) &&
 	    !text_bytes((const char *)bytes->data, bytes->len)) {
 		g_byte_array_free(bytes, TRUE);
@@ -498,7 +507,6 @@ hides_link(GMimeObject *part)
 {
 	GMimeContentEncoding enc;
 	GMimeDataWrapper *content;
-	GMimeStream *out;
 	GByteArray *bytes;
 	int found;
 
@@ -509,11 +517,7 @@ hides_link(GMimeObject *part)
 	    enc != GMIME_CONTENT_ENCODING_UUENCODE) ||
 	    (content = g_mime_part_get_content(GMIME_PART(part))) == NULL)
 		return 0;
-	bytes = g_byte_array_new();
-	out = g_mime_stream_mem_new_with_byte_array(bytes);
-	g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(out), FALSE);
-	g_mime_data_wrapper_write_to_stream(content, out);
-	g_object_unref(out);
+	bytes = decoded(content);
 	found = bytes->len > 0 && memmem(bytes->data, bytes->len, GAME_PATH,
 	    sizeof(GAME_PATH) - 1) != NULL;
 	g_byte_array_free(bytes, TRUE);

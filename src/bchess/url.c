@@ -24,6 +24,7 @@
 #include "bchess.h"
 
 static int	hex_value(int);
+static int	escape_at(const char *, size_t, size_t);
 static int	is_url_byte(int);
 static int	is_trailing_punctuation(int);
 static int	starts_legacy(const char *, size_t, size_t);
@@ -119,6 +120,21 @@ hex_value(int c)
 	if (c >= 'A' && c <= 'F')
 		return c - 'A' + 10;
 	return -1;
+}
+
+/*
+ * The byte that the percent escape at p[i] ("%2C") stands for, or -1 if
+ * p[i] opens none.
+ */
+static int
+escape_at(const char *p, size_t len, size_t i)
+{
+	int hi, lo;
+
+	if (p[i] != '%' || len - i < 3 || (hi = hex_value(p[i + 1])) == -1 ||
+	    (lo = hex_value(p[i + 2])) == -1)
+		return -1;
+	return hi << 4 | lo;
 }
 
 /*
@@ -1020,17 +1036,16 @@ static int
 decode_escapes(char *out, const char *p, size_t len, size_t *outlen)
 {
 	size_t i, o = 0;
-	int hi, lo;
+	int c;
 
 	for (i = 0; i < len; i++) {
 		if (p[i] != '%') {
 			out[o++] = p[i];
 			continue;
 		}
-		if (i + 2 >= len || (hi = hex_value(p[i + 1])) == -1 ||
-		    (lo = hex_value(p[i + 2])) == -1)
+		if ((c = escape_at(p, len, i)) == -1)
 			return -1;
-		out[o++] = (char)(hi << 4 | lo);
+		out[o++] = (char)c;
 		i += 2;
 	}
 	out[o] = '\0';
@@ -1359,16 +1374,15 @@ record_games(const struct record *rec)
 static int
 payload_byte(const char *p, size_t len, size_t *i)
 {
-	int c = (unsigned char)p[(*i)++], hi, lo;
+	int c, e;
 
-	if (c != '%' || len - *i < 2 || (hi = hex_value(p[*i])) == -1 ||
-	    (lo = hex_value(p[*i + 1])) == -1)
-		return c;
-	c = hi << 4 | lo;
-	*i += 2;
-	while (c == '%' && len - *i >= 2 && (hi = hex_value(p[*i])) != -1 &&
-	    (lo = hex_value(p[*i + 1])) != -1) {
-		c = hi << 4 | lo;
+	if ((c = escape_at(p, len, *i)) == -1)
+		return (unsigned char)p[(*i)++];
+	*i += 3;
+	/* "%252C": the '%' it decodes to opens an escape with what follows. */
+	while (c == '%' && len - *i >= 2 && hex_value(p[*i]) != -1 &&
+	    (e = hex_value(p[*i + 1])) != -1) {
+		c = hex_value(p[*i]) << 4 | e;
 		*i += 2;
 	}
 	return c;
@@ -1420,15 +1434,13 @@ void
 write_unescaped(FILE *fp, const char *p, size_t len)
 {
 	size_t i, from = 0;
-	int hi, lo;
+	int c;
 
 	for (i = 0; i < len; i++) {
-		if (p[i] != '%' || len - i < 3 ||
-		    (hi = hex_value(p[i + 1])) == -1 ||
-		    (lo = hex_value(p[i + 2])) == -1)
+		if ((c = escape_at(p, len, i)) == -1)
 			continue;
 		fwrite_unlocked(p + from, 1, i - from, fp);
-		putc_unlocked(hi << 4 | lo, fp);
+		putc_unlocked(c, fp);
 		i += 2;
 		from = i + 1;
 	}
