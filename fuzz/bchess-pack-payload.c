@@ -1,7 +1,9 @@
-/* fuzz-sources: src/bchess/log.c src/bchess/legacy.c src/bchess/compact.c src/bchess/base36.c src/bchess/json.c src/bchess/url.c src/bchess/redirect.c src/bchess/packed.c src/bchess/rules.c */
+/* fuzz-sources: src/bchess/log.c src/bchess/legacy.c src/bchess/compact.c src/bchess/base36.c src/bchess/json.c src/bchess/url.c src/bchess/redirect.c src/bchess/proofpoint.c src/bchess/packed.c src/bchess/rules.c */
 /*
- * bchess-pack-payload.c: libFuzzer harness for the record splitter and
- * the four text formats.  Any input must be read without a crash, and any
+ * bchess-pack-payload.c: libFuzzer harness for the record splitter, the
+ * reader of Proofpoint's addresses and the four text formats.  Any input
+ * must be read without a crash, an address taken out of a line must
+ * leave it no longer (or say where it stands, inside the line), and any
  * game a parser accepts must come back the same through every format.
  *
  * An input whose first byte is 0xff drives a generator instead, since
@@ -156,9 +158,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct record rec;
 	struct game g;
 	struct parse_error pe;
+	struct strbuf unwrapped = { 0 };
 	char *line;
 	enum format f;
-	size_t k;
+	size_t k, at, n;
+	int rc;
 
 	if (size > 0 && data[0] == 0xff) {
 		long_record(data, size);
@@ -167,6 +171,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	line = xmalloc(size + 1);
 	memcpy(line, data, size);
 	line[size] = '\0';
+	rc = proofpoint_unwrap(line, size, &unwrapped, &at, &n);
+	if ((rc == 1 && unwrapped.len > size) ||
+	    (rc == -1 && (at > size || n > size - at)))
+		abort();
+	if (rc == 1) {
+		free(line);
+		line = xmalloc(unwrapped.len + 1);
+		memcpy(line, unwrapped.s, unwrapped.len + 1);
+		size = unwrapped.len;
+	}
+	sb_free(&unwrapped);
 	memset(&rec, 0, sizeof(rec));
 	record_begin(&rec);
 	game_init(&g);

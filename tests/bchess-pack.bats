@@ -734,6 +734,48 @@ EOF_CASES
 	[ "$(jq -c .moves <<<"$output")" = '[{"from":[4,4],"to":[3,5],"kill":false}]' ]
 }
 
+@test "a link that Proofpoint's URL Defense rewrote: taken out of it, in its three forms" {
+	b=https://www.joonas.io/buffalo-chess/
+	# v1 holds the link percent-encoded, as the redirects above do.
+	run --separate-stderr bchess-pack <<<"https://urldefense.proofpoint.com/v1/url?u=https%3A%2F%2Fwww.joonas.io%2Fbuffalo-chess%2F%3Fl%3Dm-4-4-3-5-0%2Ce-l&k=oIvRg1%2BdGAgOoM1BIlLLqw%3D%3D%0A&r=x&m=y&s=z"
+	[ "$status" -eq 0 ]
+	[ "$output" = "${b}?l=nu-1-l" ]
+	# v2 writes each '%' of it '-' and each '/' '_': no link was seen
+	# there, and such a line was copied with exit 0.
+	v2='https-3A__www.joonas.io_buffalo-2Dchess_-3Fl-3Dm-2D4-2D4-2D3-2D5-2D0-2Ce-2Dl'
+	run --separate-stderr bchess-pack <<<"<a href=\"https://urldefense.proofpoint.com/v2/url?u=$v2&amp;d=DwMFaQ&amp;c=euGZ&amp;r=a-b_c&amp;m=d&amp;s=e&amp;e=\">game</a>."
+	[ "$status" -eq 0 ]
+	[ "$output" = "<a href=\"${b}?l=nu-1-l\">game</a>." ]
+	[ -z "$stderr" ]
+	# v3 writes some characters '*' (each '%' among them), a run of
+	# them "**" and a letter ('A' for 2), and what they stand for after
+	# "__;" in base64: "P2wl" is "?l%".
+	v3="https://urldefense.com/v3/__${b}**A=m-4-4-3-5-0*2Ce-l__;P2wl!!G2kpM7uM-TzIFchu!Zx3abc\$"
+	run --separate-stderr bchess-pack <<<"Read $v3 now"
+	[ "$status" -eq 0 ]
+	[ "$output" = "Read ${b}?l=nu-1-l now" ]
+	run bchess-pack -f json <<<"Read $v3 now"
+	[[ "$output" == '{"moves":[{"from":[4,4],"to":[3,5],"kill":false}],"result":"lost"}' ]]
+	# Its reader puts back the slash it may drop after the scheme.
+	run bchess-pack -f legacy <<<"https://urldefense.com/v3/__https:/www.joonas.io/buffalo-chess/?l=nu-1-l__;!!G2kpM7uM!Zx3abc\$"
+	[ "$output" = "${b}?l=m-4-4-3-5-0,e-l" ]
+	# Cut before "__;", or more '*' than characters: reported, copied.
+	cut="https://urldefense.com/v3/__${b}?l=nu-1-l"
+	short="https://urldefense.com/v3/__${b}?l=m-4-4-3-5-0*2Ce-l__;!!G2kpM7uM!Zx3abc\$"
+	run --separate-stderr bchess-pack <<<"$cut
+$short"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$cut
+$short" ]
+	[[ "${stderr_lines[0]}" == "bchess-pack: stdin:1: a link to the game in an address of Proofpoint's URL Defense that is cut or does not decode (https://urldefense.com/v3/"* ]]
+	[[ "${stderr_lines[1]}" == "bchess-pack: stdin:2: "* ]]
+	# Another site's address is not the tool's to touch.
+	o='https://urldefense.com/v3/__https://example.com/o/owa*2Findex.html?alt=media*top__;JSM!!Fjc1LPEtn8I!xx-xx$'
+	run --separate-stderr bchess-pack -f legacy <<<"$o ${b}?l=nu-1-l"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$o ${b}?l=m-4-4-3-5-0%2Ce-l" ]
+}
+
 @test "an HTML entity or JSON escape after a link is left after it, -f packed included" {
 	b=https://www.joonas.io/buffalo-chess/
 	run bchess-pack -f packed <<<"&quot;${b}?l=nu1d-4-l&quot; and ${b}?l=nu1d-4-l&amp;x=1&lt;"

@@ -158,6 +158,10 @@ int		 record_payload(struct record *, size_t, struct parse_error *);
 void		 record_free(struct record *);
 void		 write_unescaped(FILE *, const char *, size_t);
 
+/* proofpoint.c: links that Proofpoint's URL Defense rewrote. */
+int		 proofpoint_unwrap(const char *, size_t, struct strbuf *,
+		    size_t *, size_t *);
+
 /* redirect.c: addresses that only redirect to one they hold. */
 int		 redirect_start(const char *, size_t, size_t, size_t, size_t,
 		    size_t *);

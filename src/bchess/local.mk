@@ -14,6 +14,7 @@ bchess_pack_SOURCES = \
 	src/bchess/ods.c \
 	src/bchess/odt.c \
 	src/bchess/package.c \
+	src/bchess/proofpoint.c \
 	src/bchess/redirect.c \
 	src/bchess/sheet.c \
 	src/bchess/sheet.h \

@@ -45,6 +45,7 @@ static int	 repair_link(const struct linereader *);
 static int	 convert_link(const struct linereader *);
 static int	 process_text(const struct linereader *);
 static int	 process_encoded(const struct linereader *);
+static int	 process_unwrapped(const struct linereader *);
 static int	 process_line(const struct linereader *);
 static int	 convert_lines(struct linereader *, int);
 static void	 begin_wide_output(const char *, int);
@@ -550,7 +551,7 @@ process_encoded(const struct linereader *lr)
 	if ((s = text_to_utf8(lr->line, lr->len, line_encoding, &text.len,
 	    &why)) != NULL) {
 		text.line = s;
-		rc = process_text(&text);
+		rc = process_unwrapped(&text);
 		free(s);
 		return rc;
 	}
@@ -574,13 +575,45 @@ process_encoded(const struct linereader *lr)
 	return 1;
 }
 
+/*
+ * A line whose links to the game Proofpoint's URL Defense rewrote is
+ * processed with each link in place of its address: see proofpoint.c.
+ * An address that holds one but does not decode makes the line bad.
+ */
+static int
+process_unwrapped(const struct linereader *lr)
+{
+	static struct strbuf unwrapped;
+	struct linereader text = *lr;
+	size_t at, n;
+	int rc;
+
+	if (memmem(lr->line, lr->len, "urldefense", 10) == NULL)
+		return process_text(lr);
+	rc = proofpoint_unwrap(lr->line, lr->len, &unwrapped, &at, &n);
+	if (rc == 0)
+		return process_text(lr);
+	if (rc == 1) {
+		text.line = unwrapped.s;
+		text.len = unwrapped.len;
+		return process_text(&text);
+	}
+	reject_line(lr, "a link to the game in an address of Proofpoint's "
+	    "URL Defense that is cut or does not decode", lr->line + at, n);
+	if (mode != 'c') {
+		copied = 0;
+		finish_line(lr, 1);
+	}
+	return 1;
+}
+
 /* A line of the input: see process_text. */
 static int
 process_line(const struct linereader *lr)
 {
 	if (line_encoding != NULL)
 		return process_encoded(lr);
-	return process_text(lr);
+	return process_unwrapped(lr);
 }
 
 /*

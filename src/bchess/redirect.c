@@ -3,7 +3,9 @@
  * an address they hold in a parameter, percent-encoded: Google's (every
  * link of a Google Docs page saved as HTML, of Gmail and of its search
  * results), Outlook's Safe Links (mail of a company), Facebook's,
- * Messenger's and Instagram's, YouTube's, Slack's, VK's and Reddit's.
+ * Messenger's and Instagram's, YouTube's, Slack's, VK's and Reddit's,
+ * and the first form of Proofpoint's URL Defense (its later forms are
+ * proofpoint.c's).
  * A link to the game that stands inside one of them is written alone,
  * the redirect left out: the redirect's own checks (Google's usg and
  * ust, a time after which it warns before it goes on) would no longer
@@ -45,7 +47,8 @@ static const struct redirector redirectors[] = {
 	{ "slack-redir.net", "/link", "url" },
 	{ "vk.com", "/away.php", "to" },
 	{ "m.vk.com", "/away.php", "to" },
-	{ "out.reddit.com", NULL, "url" }
+	{ "out.reddit.com", NULL, "url" },
+	{ "urldefense.proofpoint.com", "/v1/url", "u" }
 };
 
 static int	 in_address(int);
