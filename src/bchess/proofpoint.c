@@ -329,10 +329,12 @@ proofpoint_unwrap(const char *line, size_t len, struct strbuf *out,
 			rc = v3_link(line, at + 5, len, &link, &e);
 		else
 			continue;
-		s = scheme_before(line, h);
+		/* The scheme, if the address before did not end in it. */
+		if ((s = scheme_before(line, h)) < copied)
+			s = h;
 		/* Not the game's: left as it is, unless it does not decode. */
-		if (rc == 1 && memmem(link.s, link.len, GAME_PATH,
-		    sizeof(GAME_PATH) - 1) == NULL)
+		if (rc == 1 && (link.len == 0 || memmem(link.s, link.len,
+		    GAME_PATH, sizeof(GAME_PATH) - 1) == NULL))
 			continue;
 		if (rc != 1) {
 			for (e = at; e < len &&
