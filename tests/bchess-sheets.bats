@@ -171,6 +171,36 @@ ods() {
 	[ -z "$output" ]
 }
 
+@test "a cell that is wholly a payload is converted beside other cells, and by -w; a word that only looks like one is left" {
+	local t=$BATS_TEST_TMPDIR
+	# Names beside payloads, a date, words with dashes, a formula whose
+	# value is a payload, an inline string: such a sheet came back as it
+	# was, exit 0, its payloads unconverted, and -w wrote it unchanged.
+	xlsx "$t/games.xlsx" '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c></row><row r="2"><c r="A2" t="s"><v>3</v></c><c r="B2" t="inlineStr"><is><t>nu-1-l</t></is></c><c r="C2" t="s"><v>4</v></c></row><row r="3"><c r="A3" t="str"><f>"nu-1-"&amp;"l"</f><v>nu-1-l</v></c><c r="B3" t="s"><v>5</v></c></row>' \
+	    '<si><t>Ann</t></si><si><t xml:space="preserve"> m-4-4-3-5-0,e-l </t></si><si><t>2021-03-14</t></si><si><t>Bob</t></si><si><t>e-mail</t></si><si><t>x-ray-l</t></si>'
+	run --separate-stderr bchess-pack -f legacy "$t/games.xlsx"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'Ann\t m-4-4-3-5-0,e-l \t2021-03-14\nBob\tm-4-4-3-5-0,e-l\te-mail\nm-4-4-3-5-0,e-l\tx-ray-l')" ]
+	[ -z "$stderr" ]
+	bchess-pack -w "$t/games.xlsx" >"$t/out.xlsx" 2>"$t/err"
+	[ ! -s "$t/err" ]
+	[ "$(zip-driver -x "$t/out.xlsx" xl/sharedStrings.xml)" = '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>Ann</t></si><si><t xml:space="preserve"> nu-1-l </t></si><si><t>2021-03-14</t></si><si><t>Bob</t></si><si><t>e-mail</t></si><si><t>x-ray-l</t></si></sst>' ]
+	# The formula's value stays the formula's.
+	sheet=$(zip-driver -x "$t/out.xlsx" xl/worksheets/sheet1.xml)
+	[[ "$sheet" == *'<is><t>nu-1-l</t></is>'* ]]
+	[[ "$sheet" == *'<v>nu-1-l</v>'* ]]
+	[ "$(bchess-pack -f legacy "$t/out.xlsx")" = "$(bchess-pack -f legacy "$t/games.xlsx")" ]
+	# An .ods: the cell's paragraph, but not a formula's.
+	ods "$t/games.ods" '<table:table table:name="Games"><table:table-row><table:table-cell office:value-type="string"><text:p>Ann</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>m-4-4-3-5-0,e-l</text:p></table:table-cell><table:table-cell table:formula="of:=&quot;nu-1-&quot;&amp;&quot;l&quot;" office:value-type="string" office:string-value="nu-1-l"><text:p>nu-1-l</text:p></table:table-cell></table:table-row></table:table>'
+	bchess-pack -w "$t/games.ods" >"$t/out.ods"
+	content=$(zip-driver -x "$t/out.ods" content.xml)
+	[[ "$content" == *'<text:p>Ann</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>nu-1-l</text:p>'* ]]
+	[[ "$content" == *'office:string-value="nu-1-l"><text:p>nu-1-l</text:p>'* ]]
+	# TSV alike; CSV not, whose commas are a legacy payload's too.
+	run bchess-pack <<<"$(printf 'Ann\tm-4-4-3-5-0,e-l\nAnn,m-4-4-3-5-0,e-l')"
+	[ "$output" = "$(printf 'Ann\tnu-1-l\nAnn,m-4-4-3-5-0,e-l')" ]
+}
+
 @test "an .xlsx: shared, inline and rich strings, escapes, booleans, errors, formulas, gaps, cells without a reference" {
 	xlsx "$BATS_TEST_TMPDIR/a.xlsx" \
 	    '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row><row r="3"><c t="inlineStr"><is><t xml:space="preserve">see </t></is></c><c t="b"><v>1</v></c><c t="b"><v>0</v></c><c t="e"><v>#N/A</v></c><c><f>1+1</f></c><c><v>2.5</v></c><c t="str"><f>A1</f><v>'"$ex1"'</v></c></row><row><c r="B4" t="s"><v>2</v></c><c t="inlineStr"><is></is></c><c t="str"></c></row>' \

@@ -126,6 +126,8 @@ struct link {
 					   another address, kept in place */
 	size_t		 inner;		/* inside a redirect it replaces: */
 	size_t		 inner_end;	/* where it stands there, or 0 */
+	int		 cell;		/* a cell's payload alone: its legacy
+					   commas stay plain */
 };
 
 struct record {
@@ -141,6 +143,8 @@ struct record {
 	int		 prose;		/* HTML, XML, a chat: -1 until told */
 	int		 cut_at_end;	/* the line before ends in a legacy link
 					   a line break may have cut */
+	int		 cells;		/* CELLS_*: where a spreadsheet's cells
+					   stand on the line */
 	const char	*payload;	/* the payload in hand, percent-decoded */
 	size_t		 paylen;
 	char		*decoded;	/* where escapes were decoded to */
@@ -148,6 +152,9 @@ struct record {
 };
 
 #define RECORD_TEXT	1		/* a line of text with no link */
+#define CELLS_NONE	0		/* no cells: a document's text, mail */
+#define CELLS_FIELDS	1		/* fields between tabs (TSV, a sheet) */
+#define CELLS_ELEMENTS	2		/* <t> and <text:p> of a sheet's XML */
 #define GAME_PATH	"buffalo-chess"	/* of the game's address */
 
 int		 split_record(struct record *, const char *, size_t, int,
@@ -177,6 +184,7 @@ int		 redirect_start(const char *, size_t, size_t, size_t, size_t,
 #define BOOK_NONE	1		/* the archive holds no document */
 #define BOOK_DOCUMENT	2		/* it holds a document, no sheets */
 #define BOOK_UNREAD	3		/* a document no link can be read in */
+#define BOOK_SHEETS	4		/* a spreadsheet (book_kind alone) */
 
 /* Cells of a sheet a warning tells of: how many, and the first's row. */
 struct cells_note {

@@ -46,6 +46,7 @@ static int	 convert_link(const struct linereader *);
 static int	 process_text(const struct linereader *);
 static int	 process_encoded(const struct linereader *);
 static int	 process_unwrapped(const struct linereader *);
+static int	 is_sheet_part(const char *);
 static int	 process_line(const struct linereader *);
 static int	 convert_lines(struct linereader *, int);
 static void	 begin_wide_output(const char *, int);
@@ -72,6 +73,7 @@ static int	 convert_file(const char *);
 /* The files -w copied as they were, for they are not text. */
 struct copied {
 	int		 document;	/* an office file: its pictures untold */
+	int		 sheets;	/* a spreadsheet: its cells' text read */
 	size_t		 prefix;	/* of a file's name: "archive:" */
 	size_t		 n;
 	struct strbuf	 first;		/* the first's name in the archive */
@@ -96,6 +98,7 @@ static FILE *narrow_stdout;	/* standard output while it is converted */
 static const char *encoding;	/* -E: of text without a byte order mark */
 static const char *line_encoding; /* each line's, while converting them */
 static int	 links_only;	/* a document's text: no payload alone */
+static int	 cells = CELLS_FIELDS;	/* where cells stand: see split_record */
 static int	 attached;	/* a file attached to mail: no mail itself */
 static int	 write_back;	/* -w: a ZIP archive written back as one */
 
@@ -295,8 +298,9 @@ read_link(const struct linereader *lr)
  * JSON stands alone on its line, for jq (after the byte order mark of
  * the input, if any).  A packed payload replaces the whole link, which
  * the site could not open.  The other formats replace the payload
- * alone; legacy commas are escaped when other text stands on the line,
- * and as deep as the link is encoded inside another address.  A link
+ * alone; legacy commas are escaped when other text stands on the line
+ * (but in a cell that holds the payload alone), and as deep as the link
+ * is encoded inside another address.  A link
  * inside a redirect replaces the redirect, decoded.
  */
 static void
@@ -323,7 +327,8 @@ write_link(const struct linereader *lr)
 	if (unwrap && output_format != FORMAT_JSON)
 		write_unescaped(stdout, lr->line + l->inner,
 		    l->start - l->inner);
-	if (output_format == FORMAT_LEGACY && (rec.in_text || l->depth > 0))
+	if (output_format == FORMAT_LEGACY && ((rec.in_text && !l->cell) ||
+	    l->depth > 0))
 		write_legacy_escaped(stdout, &game, l->depth);
 	else
 		write_payload(stdout, output_format, &game);
@@ -501,6 +506,7 @@ process_text(const struct linereader *lr)
 	copied = 0;
 	if (lr->lineno == 1)
 		record_begin(&rec);
+	rec.cells = links_only ? CELLS_NONE : cells;
 	if (!lr_blank(lr))
 		rc = split_record(&rec, lr->line, lr->len, lr->lineno == 1, &pe);
 	/*
@@ -1000,6 +1006,23 @@ convert_member(const char *name, char *bytes, size_t len, void *arg)
 }
 
 /*
+ * Whether the part of a spreadsheet named part holds the text of its
+ * cells: an .xlsx's shared strings or a sheet (its inline strings), an
+ * .ods's content.
+ */
+static int
+is_sheet_part(const char *part)
+{
+	size_t n = strlen(part);
+
+	return strcmp(part, "xl/sharedStrings.xml") == 0 ||
+	    strcmp(part, "content.xml") == 0 ||
+	    (strncmp(part, "xl/worksheets/", 14) == 0 &&
+	    strchr(part + 14, '/') == NULL && n > 18 &&
+	    strcmp(part + n - 4, ".xml") == 0);
+}
+
+/*
  * A file of an archive written back (-w; see zip_write_back), which it
  * takes: a file of text converted as a file of its own, its output, line
  * for line, what is written back in out; any other (a picture, an
@@ -1060,8 +1083,11 @@ write_back_member(const char *name, char *bytes, size_t len,
 	kind = mail_kind(&member);
 	links_only = kind != 0;
 	attached = 1;
+	if (c->sheets && is_sheet_part(name + c->prefix))
+		cells = CELLS_ELEMENTS;
 	status = convert_input(&member);
 	attached = links_only = 0;
+	cells = CELLS_FIELDS;
 	if (kind != 0 && (hidden = mail_hidden_links(bytes, len, kind,
 	    &first)) > 0) {
 		warnx("%s: %" PRIu64 " part%s of the mail in base64 hold%s "
@@ -1118,7 +1144,7 @@ convert_archive(const char *archive, const char *data, size_t len)
 static int
 write_back_book(const char *name, char *data, size_t len)
 {
-	struct copied c = { 0, 0, 0, { NULL, 0, 0 } };
+	struct copied c = { 0, 0, 0, 0, { NULL, 0, 0 } };
 	char why[256];
 	int kind, status;
 
@@ -1130,7 +1156,8 @@ write_back_book(const char *name, char *data, size_t len)
 		warnx("%s: %s", name, why);
 		return GF_EXIT_BAD;
 	}
-	c.document = kind == BOOK_DOCUMENT;
+	c.document = kind == BOOK_DOCUMENT || kind == BOOK_SHEETS;
+	c.sheets = kind == BOOK_SHEETS;
 	c.prefix = strlen(name) + 1;
 	status = zip_write_back(name, data, len, write_back_member, &c,
 	    stdout);

@@ -302,16 +302,21 @@ book_read(const char *data, size_t len, struct book *book, char *why,
 /*
  * What the ZIP archive in data is, its parts not read: BOOK_UNREAD, with
  * why set, for an Apple Numbers, Pages or Keynote file, whose text is
- * packed where no link can be seen; BOOK_DOCUMENT for another document
- * of an office suite or an e-book (an OpenDocument's mimetype, an Office
- * file's [Content_Types].xml, as EPUB and Office have them); BOOK_NONE
+ * packed where no link can be seen; BOOK_SHEETS for a spreadsheet (an
+ * .xlsx's xl/workbook.xml, an .ods's mimetype); BOOK_DOCUMENT for
+ * another document of an office suite or an e-book (an OpenDocument's
+ * mimetype, an Office file's [Content_Types].xml, as EPUB and Office
+ * have them); BOOK_NONE
  * for any other archive, or one that cannot be opened (whose reader
  * says why).
  */
 int
 book_kind(const char *data, size_t len, char *why, size_t whylen)
 {
+	static const char ods[] =
+	    "application/vnd.oasis.opendocument.spreadsheet";
 	struct zipread zr;
+	struct strbuf mime = { NULL, 0, 0 };
 	size_t index;
 	int kind = BOOK_NONE;
 
@@ -320,8 +325,16 @@ book_kind(const char *data, size_t len, char *why, size_t whylen)
 	if (zr_find(&zr, IWORK_INDEX, &index) == 0) {
 		snprintf(why, whylen, "%s", IWORK_WHY);
 		kind = BOOK_UNREAD;
-	} else if (zr_find(&zr, "mimetype", &index) == 0 ||
-	    zr_find(&zr, "[Content_Types].xml", &index) == 0)
+	} else if (zr_find(&zr, "xl/workbook.xml", &index) == 0)
+		kind = BOOK_SHEETS;
+	else if (zr_find(&zr, "mimetype", &index) == 0) {
+		kind = BOOK_DOCUMENT;
+		if (zr_read(&zr, index, 256, &mime, why, whylen) == 0 &&
+		    mime.len == sizeof(ods) - 1 &&
+		    memcmp(mime.s, ods, mime.len) == 0)
+			kind = BOOK_SHEETS;
+		sb_free(&mime);
+	} else if (zr_find(&zr, "[Content_Types].xml", &index) == 0)
 		kind = BOOK_DOCUMENT;
 	zr_close(&zr);
 	return kind;

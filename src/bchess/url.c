@@ -66,6 +66,10 @@ static int	holds_json_record(const char *, size_t, size_t);
 static int	is_json_punctuation(const char *, size_t, size_t);
 static int	split_quoted(struct record *, size_t, size_t);
 static int	holds_alnum(const char *, size_t, size_t);
+static int	is_cell_payload(const char *, size_t, size_t);
+static void	add_cell_link(struct record *, size_t, size_t);
+static int	is_cell_tag(const char *, size_t, size_t, int);
+static void	find_cell_payloads(struct record *, size_t, size_t);
 static int	split_word(struct record *, size_t, size_t,
 		    struct parse_error *);
 static const char *unread_file(const char *, size_t);
@@ -540,6 +544,7 @@ add_link(struct record *rec, size_t link_start, size_t start, size_t last)
 	k->why = NULL;
 	k->depth = 0;
 	k->inner = k->inner_end = 0;
+	k->cell = 0;
 	return k;
 }
 
@@ -1001,6 +1006,134 @@ holds_alnum(const char *line, size_t first, size_t last)
 }
 
 /*
+ * Whether line[a..b), a cell of a spreadsheet, is wholly a payload in a
+ * form with a dash (legacy, compact) that reads: such a cell is a game
+ * wherever it stands in its row.  A cell that does not read is a word
+ * ("e-mail", "x-ray"), left as it is.
+ */
+static int
+is_cell_payload(const char *line, size_t a, size_t b)
+{
+	static struct game g;
+	struct parse_error pe;
+	enum format f;
+	size_t i;
+
+	if (b - a < 3 || b - a > PAYLOAD_MAX ||
+	    memchr(line + a, '-', b - a) == NULL)
+		return 0;
+	for (i = a; i < b; i++)
+		if (!isalnum((unsigned char)line[i]) && line[i] != '-' &&
+		    line[i] != ',')
+			return 0;
+	f = detect_format(line + a, b - a);
+	if (f != FORMAT_LEGACY && f != FORMAT_COMPACT)
+		return 0;
+	game_reset(&g);
+	return parse_payload(f, line + a, b - a, &g, &pe) == 0;
+}
+
+/*
+ * The cell line[a..b) holds a payload: a link of its own, in its place
+ * among the links found, unless one of them holds it.
+ */
+static void
+add_cell_link(struct record *rec, size_t a, size_t b)
+{
+	struct link *k;
+	size_t i = rec->nlinks;
+
+	while (i > 0 && rec->link[i - 1].link_start >= a)
+		i--;
+	if ((i > 0 && rec->link[i - 1].link_end > a) ||
+	    (i < rec->nlinks && rec->link[i].link_start < b))
+		return;
+	if (rec->nlinks == rec->linkcap) {
+		rec->linkcap = rec->linkcap == 0 ? 4 : rec->linkcap * 2;
+		rec->link = xreallocarray(rec->link, rec->linkcap,
+		    sizeof(*rec->link));
+	}
+	k = &rec->link[i];
+	memmove(k + 1, k, (rec->nlinks - i) * sizeof(*k));
+	rec->nlinks++;
+	memset(k, 0, sizeof(*k));
+	k->link_start = k->start = a;
+	k->end = k->link_end = b;
+	k->cell = 1;
+}
+
+/*
+ * Whether the tag of line[lt..gt] ('<' to '>') opens (or, if closing,
+ * ends) the text of a cell: <t> of an .xlsx's shared or inline strings,
+ * <text:p> of an .ods.
+ */
+static int
+is_cell_tag(const char *line, size_t lt, size_t gt, int closing)
+{
+	size_t i = lt + 1, n;
+
+	if (closing != (i < gt && line[i] == '/'))
+		return 0;
+	i += closing;
+	for (n = i; n < gt && line[n] != ' ' && line[n] != '/'; n++)
+		continue;
+	return (n - i == 1 && line[i] == 't') ||
+	    (n - i == 6 && memcmp(line + i, "text:p", 6) == 0);
+}
+
+/*
+ * The cells of line[first..last) that hold a payload alone, as links:
+ * its fields between tabs (a row of a spreadsheet read as text, a line
+ * of TSV), or the text of its <t> and <text:p> elements (a spreadsheet's
+ * XML written back), but that of an .ods cell a formula works out (an
+ * .xlsx keeps that in <v>).  White space around a payload stays around
+ * it.
+ */
+static void
+find_cell_payloads(struct record *rec, size_t first, size_t last)
+{
+	const char *line = rec->line, *p;
+	size_t a, b, lt, i = first;
+	int formula = 0;
+
+	while (i < last) {
+		if (rec->cells == CELLS_FIELDS) {
+			p = memchr(line + i, '\t', last - i);
+			b = p != NULL ? (size_t)(p - line) : last;
+			a = i;
+			i = b + 1;
+		} else {
+			if ((p = memchr(line + i, '>', last - i)) == NULL)
+				return;
+			a = (size_t)(p - line) + 1;
+			for (lt = a - 1; lt > first && line[lt] != '<'; lt--)
+				continue;
+			/* An .ods cell's text that a formula works out. */
+			if (a - lt > 17 &&
+			    memcmp(line + lt, "<table:table-cell", 17) == 0)
+				formula = memmem(line + lt, a - lt,
+				    "table:formula=", 14) != NULL;
+			if ((p = memchr(line + a, '<', last - a)) == NULL)
+				return;
+			b = (size_t)(p - line);
+			i = b;
+			if (formula || line[lt] != '<' ||
+			    !is_cell_tag(line, lt, a - 1, 0) ||
+			    (p = memchr(line + b, '>', last - b)) == NULL ||
+			    !is_cell_tag(line, b, (size_t)(p - line), 1))
+				continue;
+		}
+		while (a < b && (line[a] == ' ' || line[a] == '\t'))
+			a++;
+		while (b > a && (line[b - 1] == ' ' || line[b - 1] == '\t' ||
+		    line[b - 1] == '\r'))
+			b--;
+		if (is_cell_payload(line, a, b))
+			add_cell_link(rec, a, b);
+	}
+}
+
+/*
  * A single word alone on its line: an address with no link to the game
  * in it is refused; anything else is taken for a bare payload.
  */
@@ -1324,6 +1457,10 @@ split_record(struct record *rec, const char *line, size_t len,
 		find_links(rec, k->link_end, last);
 	} else
 		find_links(rec, first, last);
+	if ((rec->cells == CELLS_FIELDS && rec->prose != 1 &&
+	    memchr(line + first, '\t', last - first) != NULL) ||
+	    rec->cells == CELLS_ELEMENTS)
+		find_cell_payloads(rec, first, last);
 	if (rec->nlinks == 0 && line[first] == '{') {
 		if (!holds_json_record(line, first, last))
 			return RECORD_TEXT;
