@@ -594,7 +594,13 @@ process_unwrapped(const struct linereader *lr)
 	size_t at, n;
 	int rc;
 
-	if (memmem(lr->line, lr->len, "urldefense", 10) == NULL)
+	/*
+	 * Both forms hold a '_' ("v3/__", the slashes of v2's link), which
+	 * no payload and few lines do: looked for first, for it is cheaper
+	 * to find than the host.
+	 */
+	if (memchr(lr->line, '_', lr->len) == NULL ||
+	    memmem(lr->line, lr->len, "urldefense", 10) == NULL)
 		return process_text(lr);
 	rc = proofpoint_unwrap(lr->line, lr->len, &unwrapped, &at, &n);
 	if (rc == 0)
