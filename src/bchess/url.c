@@ -1019,8 +1019,9 @@ is_cell_payload(const char *line, size_t a, size_t b)
 	enum format f;
 	size_t i;
 
-	if (b - a < 3 || b - a > PAYLOAD_MAX ||
-	    memchr(line + a, '-', b - a) == NULL)
+	/* Legacy opens with an event, compact ends with "-w", "-l", "-i". */
+	if (b - a < 3 || b - a > PAYLOAD_MAX || (!starts_legacy(line, a, b) &&
+	    (line[b - 2] != '-' || !is_end_letter(line[b - 1]))))
 		return 0;
 	for (i = a; i < b; i++)
 		if (!isalnum((unsigned char)line[i]) && line[i] != '-' &&
