@@ -68,7 +68,8 @@ static int	split_quoted(struct record *, size_t, size_t);
 static int	holds_alnum(const char *, size_t, size_t);
 static int	is_cell_payload(const char *, size_t, size_t);
 static void	add_cell_link(struct record *, size_t, size_t);
-static int	is_cell_tag(const char *, size_t, size_t, int);
+static int	is_cell_text(const char *, size_t, size_t, size_t, size_t,
+		    size_t);
 static void	find_cell_payloads(struct record *, size_t, size_t);
 static int	split_word(struct record *, size_t, size_t,
 		    struct parse_error *);
@@ -1064,38 +1065,57 @@ add_cell_link(struct record *rec, size_t a, size_t b)
 }
 
 /*
- * Whether the tag of line[lt..gt] ('<' to '>') opens (or, if closing,
- * ends) the text of a cell: <t> of an .xlsx's shared or inline strings,
- * <text:p> of an .ods.
+ * Whether line[a..b) is the whole text of a cell, its tag opening at
+ * line[lt] and ending at a, and its end tag at b: the only <t> of an
+ * .xlsx's shared or inline string (not a run of rich text), or the only
+ * <text:p> of an .ods cell that no formula works out (an .xlsx keeps a
+ * formula's value in <v>).
  */
 static int
-is_cell_tag(const char *line, size_t lt, size_t gt, int closing)
+is_cell_text(const char *line, size_t first, size_t lt, size_t a, size_t b,
+    size_t last)
 {
-	size_t i = lt + 1, n;
+	static const struct {
+		const char	*open, *parent, *close;
+	} cells[] = {
+		{ "<t", "<si>", "</t></si>" },
+		{ "<t", "<is>", "</t></is>" },
+		{ "<text:p", "<table:table-cell", "</text:p></table:table-cell>" }
+	};
+	size_t k, n, p;
 
-	if (closing != (i < gt && line[i] == '/'))
-		return 0;
-	i += closing;
-	for (n = i; n < gt && line[n] != ' ' && line[n] != '/'; n++)
-		continue;
-	return (n - i == 1 && line[i] == 't') ||
-	    (n - i == 6 && memcmp(line + i, "text:p", 6) == 0);
+	for (k = 0; k < sizeof(cells) / sizeof(cells[0]); k++) {
+		n = strlen(cells[k].open);
+		if (a - lt <= n || memcmp(line + lt, cells[k].open, n) != 0 ||
+		    (line[lt + n] != ' ' && line[lt + n] != '>'))
+			continue;
+		n = strlen(cells[k].close);
+		if (last - b < n || memcmp(line + b, cells[k].close, n) != 0 ||
+		    lt == first || line[lt - 1] != '>')
+			continue;
+		for (p = lt - 1; p > first && line[p] != '<'; p--)
+			continue;
+		n = strlen(cells[k].parent);
+		if (lt - p < n || memcmp(line + p, cells[k].parent, n) != 0 ||
+		    (line[p + n - 1] != '>' && line[p + n] != ' ' &&
+		    line[p + n] != '>'))
+			continue;
+		return memmem(line + p, lt - p, "table:formula=", 14) == NULL;
+	}
+	return 0;
 }
 
 /*
  * The cells of line[first..last) that hold a payload alone, as links:
  * its fields between tabs (a row of a spreadsheet read as text, a line
- * of TSV), or the text of its <t> and <text:p> elements (a spreadsheet's
- * XML written back), but that of an .ods cell a formula works out (an
- * .xlsx keeps that in <v>).  White space around a payload stays around
- * it.
+ * of TSV), or the whole text of a cell of a spreadsheet's XML written
+ * back (is_cell_text).  White space around a payload stays around it.
  */
 static void
 find_cell_payloads(struct record *rec, size_t first, size_t last)
 {
 	const char *line = rec->line, *p;
 	size_t a, b, lt, i = first;
-	int formula = 0;
 
 	while (i < last) {
 		if (rec->cells == CELLS_FIELDS) {
@@ -1109,19 +1129,12 @@ find_cell_payloads(struct record *rec, size_t first, size_t last)
 			a = (size_t)(p - line) + 1;
 			for (lt = a - 1; lt > first && line[lt] != '<'; lt--)
 				continue;
-			/* An .ods cell's text that a formula works out. */
-			if (a - lt > 17 &&
-			    memcmp(line + lt, "<table:table-cell", 17) == 0)
-				formula = memmem(line + lt, a - lt,
-				    "table:formula=", 14) != NULL;
 			if ((p = memchr(line + a, '<', last - a)) == NULL)
 				return;
 			b = (size_t)(p - line);
 			i = b;
-			if (formula || line[lt] != '<' ||
-			    !is_cell_tag(line, lt, a - 1, 0) ||
-			    (p = memchr(line + b, '>', last - b)) == NULL ||
-			    !is_cell_tag(line, b, (size_t)(p - line), 1))
+			if (line[lt] != '<' ||
+			    !is_cell_text(line, first, lt, a, b, last))
 				continue;
 		}
 		while (a < b && (line[a] == ' ' || line[a] == '\t'))
