@@ -171,7 +171,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	line = xmalloc(size + 1);
 	memcpy(line, data, size);
 	line[size] = '\0';
-	rc = proofpoint_unwrap(line, size, &unwrapped, &at, &n);
+	rc = proofpoint_unwrap(line, size, (int)(size >> 1 & 1), &unwrapped,
+	    &at, &n);
 	if ((rc == 1 && unwrapped.len > size) ||
 	    (rc == -1 && (at > size || n > size - at)))
 		abort();

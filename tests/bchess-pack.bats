@@ -698,11 +698,12 @@ EOF_CASES
 	[ "$output" = "https://joonas.io/buffalo-chess?l=nu-1-l" ]
 	# Google's, in every link of a Google Docs page saved as HTML, keeps
 	# the '?' and encodes the '=' and '&' after it; the link's own other
-	# parameters come out with it.
+	# parameters come out with it, an '&' decoded written as HTML
+	# writes it.
 	g='<a href="https://www.google.com/url?q=https://www.joonas.io/buffalo-chess/?l%3Dm-4-4-3-5-0,e-l%26ref%3Dclub&amp;sa=D&amp;source=editors&amp;ust=1638&amp;usg=AOvVaw1">game</a>'
 	run --separate-stderr bchess-pack <<<"$g"
 	[ "$status" -eq 0 ]
-	[ "$output" = "<a href=\"${b}?l=nu-1-l&ref=club\">game</a>" ]
+	[ "$output" = "<a href=\"${b}?l=nu-1-l&amp;ref=club\">game</a>" ]
 	run bchess-pack -f packed <<<"$g"
 	[ "$output" = '<a href="Y3z4C">game</a>' ]
 	# Before this, such a link was passed over without a word: a file
@@ -747,6 +748,12 @@ EOF_CASES
 	[ "$status" -eq 0 ]
 	[ "$output" = "<a href=\"${b}?l=nu-1-l\">game</a>." ]
 	[ -z "$stderr" ]
+	# The link's own '&' comes out as markup writes it, where the
+	# address wrote its own "&amp;", and plain elsewhere.
+	run bchess-pack <<<"<a href=\"https://urldefense.proofpoint.com/v2/url?u=$v2-26ref-3Dclub&amp;d=DwMFaQ&amp;e=\">game</a>"
+	[ "$output" = "<a href=\"${b}?l=nu-1-l&amp;ref=club\">game</a>" ]
+	run bchess-pack <<<"see https://urldefense.proofpoint.com/v2/url?u=$v2-26ref-3Dclub&d=DwMFaQ&e= ok"
+	[ "$output" = "see ${b}?l=nu-1-l&ref=club ok" ]
 	# v3 writes some characters '*' (each '%' among them), a run of
 	# them "**" and a letter ('A' for 2), and what they stand for after
 	# "__;" in base64: "P2wl" is "?l%".

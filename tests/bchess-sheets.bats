@@ -202,6 +202,17 @@ ods() {
 	[ "$output" = "$(printf 'Ann\tnu-1-l\nAnn,m-4-4-3-5-0,e-l')" ]
 }
 
+@test "-w: a link taken out of a redirect keeps the XML whole, its own '&' written as XML writes it" {
+	local t=$BATS_TEST_TMPDIR
+	xlsx "$t/r.xlsx" '<row r="1"><c r="A1" t="inlineStr"><is><t>game 1</t></is></c><c r="B1" t="inlineStr"><is><t>game 2</t></is></c></row>' '' '' '' \
+	    '<hyperlinks><hyperlink ref="A1" r:id="h1"/><hyperlink ref="B1" r:id="h2"/></hyperlinks>' \
+	    '<Relationship Id="h1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://www.google.com/url?q=https://www.joonas.io/buffalo-chess/?l%3Dm-4-4-3-5-0,e-l%26ref%3Dclub&amp;sa=D" TargetMode="External"/><Relationship Id="h2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="https://urldefense.com/v3/__https://www.joonas.io/buffalo-chess/?l=nu-1-l*ref=club__;Jg!!G2kpM7uM!Zx3$" TargetMode="External"/>'
+	bchess-pack -w "$t/r.xlsx" >"$t/out.xlsx"
+	rels=$(zip-driver -x "$t/out.xlsx" xl/worksheets/_rels/sheet1.xml.rels)
+	[[ "$rels" == *'Target="https://www.joonas.io/buffalo-chess/?l=nu-1-l&amp;ref=club" TargetMode'*'Target="https://www.joonas.io/buffalo-chess/?l=nu-1-l&amp;ref=club" TargetMode'* ]]
+	[ "$(bchess-pack -f legacy "$t/out.xlsx")" = "$(printf 'game 1 <https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0%%2Ce-l&ref=club>\tgame 2 <https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0%%2Ce-l&ref=club>')" ]
+}
+
 @test "an .xlsx: shared, inline and rich strings, escapes, booleans, errors, formulas, gaps, cells without a reference" {
 	xlsx "$BATS_TEST_TMPDIR/a.xlsx" \
 	    '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="C1" t="s"><v>1</v></c></row><row r="3"><c t="inlineStr"><is><t xml:space="preserve">see </t></is></c><c t="b"><v>1</v></c><c t="b"><v>0</v></c><c t="e"><v>#N/A</v></c><c><f>1+1</f></c><c><v>2.5</v></c><c t="str"><f>A1</f><v>'"$ex1"'</v></c></row><row><c r="B4" t="s"><v>2</v></c><c t="inlineStr"><is></is></c><c t="str"></c></row>' \

@@ -326,7 +326,7 @@ write_link(const struct linereader *lr)
 	}
 	if (unwrap && output_format != FORMAT_JSON)
 		write_unescaped(stdout, lr->line + l->inner,
-		    l->start - l->inner);
+		    l->start - l->inner, rec.prose == 1);
 	if (output_format == FORMAT_LEGACY && ((rec.in_text && !l->cell) ||
 	    l->depth > 0))
 		write_legacy_escaped(stdout, &game, l->depth);
@@ -334,7 +334,7 @@ write_link(const struct linereader *lr)
 		write_payload(stdout, output_format, &game);
 	if (unwrap && output_format != FORMAT_JSON)
 		write_unescaped(stdout, lr->line + l->end,
-		    l->inner_end - l->end);
+		    l->inner_end - l->end, rec.prose == 1);
 	copied = after;
 }
 
@@ -602,7 +602,12 @@ process_unwrapped(const struct linereader *lr)
 	if (memchr(lr->line, '_', lr->len) == NULL ||
 	    memmem(lr->line, lr->len, "urldefense", 10) == NULL)
 		return process_text(lr);
-	rc = proofpoint_unwrap(lr->line, lr->len, &unwrapped, &at, &n);
+	/*
+	 * The lines before told whether the input is markup; a first line
+	 * is if it opens a tag (the XML of a document's part may be one).
+	 */
+	rc = proofpoint_unwrap(lr->line, lr->len, lr->lineno > 1 ?
+	    rec.prose == 1 : lr->line[0] == '<', &unwrapped, &at, &n);
 	if (rc == 0)
 		return process_text(lr);
 	if (rc == 1) {

@@ -43,13 +43,14 @@ static int	 ends_address(int);
 static size_t	 host_length(const char *, size_t, size_t);
 static size_t	 scheme_before(const char *, size_t);
 static int	 run_length(int);
-static int	 unquote(struct strbuf *, const char *, size_t, int);
+static void	 add_decoded(struct strbuf *, const char *, size_t, int);
+static int	 unquote(struct strbuf *, const char *, size_t, int, int);
 static int	 base64url(struct strbuf *, const char *, size_t);
 static int	 put_tokens(struct strbuf *, const char *, size_t,
-		    const char *, size_t);
-static int	 v2_link(const char *, size_t, size_t, struct strbuf *,
+		    const char *, size_t, int);
+static int	 v2_link(const char *, size_t, size_t, int, struct strbuf *,
 		    size_t *);
-static int	 v3_link(const char *, size_t, size_t, struct strbuf *,
+static int	 v3_link(const char *, size_t, size_t, int, struct strbuf *,
 		    size_t *);
 
 /* Whether byte c ends an address standing in text. */
@@ -106,13 +107,52 @@ run_length(int c)
 }
 
 /*
- * Append s[0..n), its percent escapes decoded, and, if v2, each '-'
- * read as '%' and each '_' as '/' first.  Returns -1 if a v2 '-' opens
- * no escape (a '-' of the link is "-2D"), else 0; elsewhere a '%' that
- * opens none stands for itself.
+ * The entity markup (HTML, XML) writes byte c as, or NULL if c stands
+ * for itself there.
+ */
+const char *
+markup_entity(int c)
+{
+	switch (c) {
+	case '&':
+		return "&amp;";
+	case '<':
+		return "&lt;";
+	case '>':
+		return "&gt;";
+	case '"':
+		return "&quot;";
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * Append the n bytes of s, decoded out of an address, as markup writes
+ * them if markup is set: a link's own '&' would break the XML of a
+ * document written back.
+ */
+static void
+add_decoded(struct strbuf *sb, const char *s, size_t n, int markup)
+{
+	const char *entity;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (markup && (entity = markup_entity(s[i])) != NULL)
+			sb_add(sb, entity, strlen(entity));
+		else
+			sb_addc(sb, s[i]);
+}
+
+/*
+ * Append s[0..n), its percent escapes decoded (as markup writes them if
+ * markup is set), and, if v2, each '-' read as '%' and each '_' as '/'
+ * first.  Returns -1 if a v2 '-' opens no escape (a '-' of the link is
+ * "-2D"), else 0; elsewhere a '%' that opens none stands for itself.
  */
 static int
-unquote(struct strbuf *sb, const char *s, size_t n, int v2)
+unquote(struct strbuf *sb, const char *s, size_t n, int v2, int markup)
 {
 	char c;
 	int hi, lo;
@@ -127,7 +167,8 @@ unquote(struct strbuf *sb, const char *s, size_t n, int v2)
 		if (c == '%' && n - i >= 3 &&
 		    (hi = g_ascii_xdigit_value(s[i + 1])) != -1 &&
 		    (lo = g_ascii_xdigit_value(s[i + 2])) != -1) {
-			sb_addc(sb, (char)(hi << 4 | lo));
+			c = (char)(hi << 4 | lo);
+			add_decoded(sb, &c, 1, markup);
 			i += 2;
 			continue;
 		}
@@ -175,14 +216,14 @@ base64url(struct strbuf *sb, const char *s, size_t n)
 
 /*
  * Append the v3 link s[0..n) with each '*' replaced by the next of the
- * characters chars[0..nchars) (UTF-8), and each "**" and a letter by
- * the next run of them; -1 if they are too few or not UTF-8, or a run's
- * letter is none.  Characters left over are no fault: Proofpoint's own
- * reader leaves them.
+ * characters chars[0..nchars) (UTF-8; as markup writes them if markup
+ * is set), and each "**" and a letter by the next run of them; -1 if
+ * they are too few or not UTF-8, or a run's letter is none.  Characters
+ * left over are no fault: Proofpoint's own reader leaves them.
  */
 static int
 put_tokens(struct strbuf *sb, const char *s, size_t n, const char *chars,
-    size_t nchars)
+    size_t nchars, int markup)
 {
 	size_t i, at = 0, len;
 	int run;
@@ -202,7 +243,7 @@ put_tokens(struct strbuf *sb, const char *s, size_t n, const char *chars,
 			if (at == nchars ||
 			    (len = utf8_length(chars + at, nchars - at)) == 0)
 				return -1;
-			sb_add(sb, chars + at, len);
+			add_decoded(sb, chars + at, len, markup);
 			at += len;
 		}
 	}
@@ -215,15 +256,18 @@ put_tokens(struct strbuf *sb, const char *s, size_t n, const char *chars,
  * Returns 1, or -1 if the value does not decode.
  */
 static int
-v2_link(const char *line, size_t at, size_t last, struct strbuf *out,
-    size_t *end)
+v2_link(const char *line, size_t at, size_t last, int markup,
+    struct strbuf *out, size_t *end)
 {
 	size_t e = at, n;
 
 	while (e < last && (isalnum((unsigned char)line[e]) ||
 	    strchr("-_.~+%", line[e]) != NULL) && line[e] != '\0')
 		e++;
-	if (unquote(out, line + at, e - at, 1) == -1)
+	/* Its parameters after it, written "&amp;", tell markup too. */
+	if (last - e >= 5 && memcmp(line + e, "&amp;", 5) == 0)
+		markup = 1;
+	if (unquote(out, line + at, e - at, 1, markup) == -1)
 		return -1;
 	/* The parameters after: "&d=...", plain or as HTML writes '&'. */
 	for (;;) {
@@ -253,8 +297,8 @@ v2_link(const char *line, size_t at, size_t last, struct strbuf *out,
  * link), or -1 if it does not decode.
  */
 static int
-v3_link(const char *line, size_t at, size_t last, struct strbuf *out,
-    size_t *end)
+v3_link(const char *line, size_t at, size_t last, int markup,
+    struct strbuf *out, size_t *end)
 {
 	struct strbuf link = { 0 }, chars = { 0 };
 	size_t e, b, slash;
@@ -270,9 +314,12 @@ v3_link(const char *line, size_t at, size_t last, struct strbuf *out,
 		continue;
 	if (b == last || line[b] != '!')
 		return 0;
-	if (unquote(&link, line + at, e - at, 0) == 0 &&
+	if (memmem(line + at, e - at, "&amp;", 5) != NULL)
+		markup = 1;
+	if (unquote(&link, line + at, e - at, 0, markup) == 0 &&
 	    base64url(&chars, line + e + 3, b - e - 3) == 0 &&
-	    put_tokens(out, link.s, link.len, chars.s, chars.len) == 0)
+	    put_tokens(out, link.s, link.len, chars.s, chars.len,
+	    markup) == 0)
 		rc = 1;
 	sb_free(&link);
 	sb_free(&chars);
@@ -301,13 +348,15 @@ v3_link(const char *line, size_t at, size_t last, struct strbuf *out,
 
 /*
  * The line line[0..len) with each URL Defense address whose link is to
- * the game replaced by the link, into out.  Returns 1 if one was, 0 if
+ * the game replaced by the link, into out; in markup (markup set, or
+ * the address writes '&' "&amp;"), a byte decoded is written as markup
+ * writes it.  Returns 1 if one was, 0 if
  * none (out is then not to be read), or -1 if such an address does not
  * decode: *bad and *badlen are then where it stands.
  */
 int
-proofpoint_unwrap(const char *line, size_t len, struct strbuf *out,
-    size_t *bad, size_t *badlen)
+proofpoint_unwrap(const char *line, size_t len, int markup,
+    struct strbuf *out, size_t *bad, size_t *badlen)
 {
 	struct strbuf link = { 0 };
 	const char *p;
@@ -324,9 +373,9 @@ proofpoint_unwrap(const char *line, size_t len, struct strbuf *out,
 		at = h + n;
 		sb_clear(&link);
 		if (len - at >= 9 && memcmp(line + at, "v2/url?u=", 9) == 0)
-			rc = v2_link(line, at + 9, len, &link, &e);
+			rc = v2_link(line, at + 9, len, markup, &link, &e);
 		else if (len - at >= 5 && memcmp(line + at, "v3/__", 5) == 0)
-			rc = v3_link(line, at + 5, len, &link, &e);
+			rc = v3_link(line, at + 5, len, markup, &link, &e);
 		else
 			continue;
 		/* The scheme, if the address before did not end in it. */

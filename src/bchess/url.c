@@ -1579,11 +1579,15 @@ record_payload(struct record *rec, size_t k, struct parse_error *pe)
 /*
  * Write line[0..len) with its percent escapes decoded once: the part of
  * a link around its payload, taken out of the redirect it was encoded
- * in.  A '%' that opens no escape is written as it is.
+ * in.  A '%' that opens no escape is written as it is.  In markup (HTML,
+ * the XML of a document), a byte decoded that markup escapes is written
+ * as its entity: a link's own '&' would break the XML of a document
+ * written back.
  */
 void
-write_unescaped(FILE *fp, const char *p, size_t len)
+write_unescaped(FILE *fp, const char *p, size_t len, int markup)
 {
+	const char *entity;
 	size_t i, from = 0;
 	int c;
 
@@ -1591,7 +1595,10 @@ write_unescaped(FILE *fp, const char *p, size_t len)
 		if ((c = escape_at(p, len, i)) == -1)
 			continue;
 		fwrite_unlocked(p + from, 1, i - from, fp);
-		putc_unlocked(c, fp);
+		if (markup && (entity = markup_entity(c)) != NULL)
+			fputs_unlocked(entity, fp);
+		else
+			putc_unlocked(c, fp);
 		i += 2;
 		from = i + 1;
 	}
