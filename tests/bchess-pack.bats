@@ -704,6 +704,9 @@ EOF_CASES
 	run --separate-stderr bchess-pack <<<"$g"
 	[ "$status" -eq 0 ]
 	[ "$output" = "<a href=\"${b}?l=nu-1-l&amp;ref=club\">game</a>" ]
+	# In a chat, which is no markup, it stays plain.
+	run bchess-pack <<<"[14.03.21, 13:45:10] Ann: https://www.google.com/url?q=${b}?l%3Dm-4-4-3-5-0,e-l%26ref%3Dclub&sa=D"
+	[ "$output" = "[14.03.21, 13:45:10] Ann: ${b}?l=nu-1-l&ref=club" ]
 	run bchess-pack -f packed <<<"$g"
 	[ "$output" = '<a href="Y3z4C">game</a>' ]
 	# Before this, such a link was passed over without a word: a file

@@ -141,6 +141,7 @@ struct record {
 	int		 bare;		/* a payload alone, no link around it */
 	int		 unread;	/* the input is UTF-16 or ZIP: copied */
 	int		 prose;		/* HTML, XML, a chat: -1 until told */
+	int		 markup;	/* HTML, XML: told with prose */
 	int		 cut_at_end;	/* the line before ends in a legacy link
 					   a line break may have cut */
 	int		 cells;		/* CELLS_*: where a spreadsheet's cells

@@ -326,7 +326,7 @@ write_link(const struct linereader *lr)
 	}
 	if (unwrap && output_format != FORMAT_JSON)
 		write_unescaped(stdout, lr->line + l->inner,
-		    l->start - l->inner, rec.prose == 1);
+		    l->start - l->inner, rec.markup);
 	if (output_format == FORMAT_LEGACY && ((rec.in_text && !l->cell) ||
 	    l->depth > 0))
 		write_legacy_escaped(stdout, &game, l->depth);
@@ -334,7 +334,7 @@ write_link(const struct linereader *lr)
 		write_payload(stdout, output_format, &game);
 	if (unwrap && output_format != FORMAT_JSON)
 		write_unescaped(stdout, lr->line + l->end,
-		    l->inner_end - l->end, rec.prose == 1);
+		    l->inner_end - l->end, rec.markup);
 	copied = after;
 }
 
@@ -607,7 +607,7 @@ process_unwrapped(const struct linereader *lr)
 	 * is if it opens a tag (the XML of a document's part may be one).
 	 */
 	rc = proofpoint_unwrap(lr->line, lr->len, lr->lineno > 1 ?
-	    rec.prose == 1 : lr->line[0] == '<', &unwrapped, &at, &n);
+	    rec.markup : lr->line[0] == '<', &unwrapped, &at, &n);
 	if (rc == 0)
 		return process_text(lr);
 	if (rc == 1) {

@@ -1404,6 +1404,7 @@ record_begin(struct record *rec)
 {
 	rec->unread = 0;
 	rec->prose = -1;
+	rec->markup = 0;
 	rec->cut_at_end = 0;
 }
 
@@ -1460,10 +1461,11 @@ split_record(struct record *rec, const char *line, size_t len,
 		last--;
 	if (first == last)
 		return RECORD_TEXT;
-	if (rec->prose == -1)
-		rec->prose = opens_markup(line, first, last) ||
-		    opens_chat_log(line, first, last) ||
+	if (rec->prose == -1) {
+		rec->markup = opens_markup(line, first, last);
+		rec->prose = rec->markup || opens_chat_log(line, first, last) ||
 		    opens_chat_title(line, first, last);
+	}
 	/* The moves a line break cut from the link at the end of the last. */
 	if (cut_before && starts_legacy(line, first, last)) {
 		k = add_link(rec, first, first, last);
