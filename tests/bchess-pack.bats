@@ -779,6 +779,13 @@ $short"
 $short" ]
 	[[ "${stderr_lines[0]}" == "bchess-pack: stdin:1: a link to the game in an address of Proofpoint's URL Defense that is cut or does not decode (https://urldefense.com/v3/"* ]]
 	[[ "${stderr_lines[1]}" == "bchess-pack: stdin:2: "* ]]
+	# Reported on the first line of a file, it still begins the file:
+	# a web page before it does not make the next a web page.
+	printf '<p>x</p>\n' >"$BATS_TEST_TMPDIR/a.html"
+	printf '%s\nm-4-4-3-5-0,e-l\n' "$cut" >"$BATS_TEST_TMPDIR/b.txt"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/a.html" "$BATS_TEST_TMPDIR/b.txt"
+	[ "$status" -eq 1 ]
+	[ "${lines[2]}" = "nu-1-l" ]
 	# Another site's address is not the tool's to touch.
 	o='https://urldefense.com/v3/__https://example.com/o/owa*2Findex.html?alt=media*top__;JSM!!Fjc1LPEtn8I!xx-xx$'
 	run --separate-stderr bchess-pack -f legacy <<<"$o ${b}?l=nu-1-l"

@@ -615,6 +615,9 @@ process_unwrapped(const struct linereader *lr)
 		text.len = unwrapped.len;
 		return process_text(&text);
 	}
+	/* A new input begins here too: see process_text. */
+	if (lr->lineno == 1)
+		record_begin(&rec);
 	reject_line(lr, "a link to the game in an address of Proofpoint's "
 	    "URL Defense that is cut or does not decode", lr->line + at, n);
 	if (mode != 'c') {
