@@ -165,11 +165,12 @@ size_t		 record_games(const struct record *);
 int		 record_payload(struct record *, size_t, struct parse_error *);
 void		 record_free(struct record *);
 void		 write_unescaped(FILE *, const char *, size_t, int);
+int		 escape_at(const char *, size_t, size_t);
+const char	*markup_entity(int);
 
 /* proofpoint.c: links that Proofpoint's URL Defense rewrote. */
 int		 proofpoint_unwrap(const char *, size_t, int, struct strbuf *,
 		    size_t *, size_t *);
-const char	*markup_entity(int);
 
 /* redirect.c: addresses that only redirect to one they hold. */
 int		 redirect_start(const char *, size_t, size_t, size_t, size_t,

@@ -107,27 +107,6 @@ run_length(int c)
 }
 
 /*
- * The entity markup (HTML, XML) writes byte c as, or NULL if c stands
- * for itself there.
- */
-const char *
-markup_entity(int c)
-{
-	switch (c) {
-	case '&':
-		return "&amp;";
-	case '<':
-		return "&lt;";
-	case '>':
-		return "&gt;";
-	case '"':
-		return "&quot;";
-	default:
-		return NULL;
-	}
-}
-
-/*
  * Append the n bytes of s, decoded out of an address, as markup writes
  * them if markup is set: a link's own '&' would break the XML of a
  * document written back.
@@ -154,8 +133,8 @@ add_decoded(struct strbuf *sb, const char *s, size_t n, int markup)
 static int
 unquote(struct strbuf *sb, const char *s, size_t n, int v2, int markup)
 {
-	char c;
-	int hi, lo;
+	char c, esc[3];
+	int byte;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -164,13 +143,15 @@ unquote(struct strbuf *sb, const char *s, size_t n, int v2, int markup)
 			c = '/';
 		else if (v2 && c == '-')
 			c = '%';
-		if (c == '%' && n - i >= 3 &&
-		    (hi = g_ascii_xdigit_value(s[i + 1])) != -1 &&
-		    (lo = g_ascii_xdigit_value(s[i + 2])) != -1) {
-			c = (char)(hi << 4 | lo);
-			add_decoded(sb, &c, 1, markup);
-			i += 2;
-			continue;
+		if (c == '%' && n - i >= 3) {
+			esc[0] = '%';
+			memcpy(esc + 1, s + i + 1, 2);
+			if ((byte = escape_at(esc, 3, 0)) != -1) {
+				c = (char)byte;
+				add_decoded(sb, &c, 1, markup);
+				i += 2;
+				continue;
+			}
 		}
 		if (v2 && s[i] == '-')
 			return -1;

@@ -24,7 +24,6 @@
 #include "bchess.h"
 
 static int	hex_value(int);
-static int	escape_at(const char *, size_t, size_t);
 static int	is_url_byte(int);
 static int	is_trailing_punctuation(int);
 static int	starts_legacy(const char *, size_t, size_t);
@@ -46,6 +45,7 @@ static int	opens_more(const char *, size_t, size_t);
 static size_t	link_end(const char *, size_t, size_t);
 static int	tag_ends_word(const char *, size_t, size_t);
 static int	continues_past_tags(const char *, size_t, size_t);
+static void	grow_links(struct record *);
 static struct link *add_link(struct record *, size_t, size_t, size_t);
 static void	add_query_link(struct record *, size_t, size_t, size_t);
 static int	is_cut_address(const char *, size_t, size_t, size_t);
@@ -131,7 +131,7 @@ hex_value(int c)
  * The byte that the percent escape at p[i] ("%2C") stands for, or -1 if
  * p[i] opens none.
  */
-static int
+int
 escape_at(const char *p, size_t len, size_t i)
 {
 	int hi, lo;
@@ -524,16 +524,23 @@ link_end(const char *line, size_t end, size_t last)
 	return i;
 }
 
-static struct link *
-add_link(struct record *rec, size_t link_start, size_t start, size_t last)
+/* Room for one more link. */
+static void
+grow_links(struct record *rec)
 {
-	struct link *k;
-
 	if (rec->nlinks == rec->linkcap) {
 		rec->linkcap = rec->linkcap == 0 ? 4 : rec->linkcap * 2;
 		rec->link = xreallocarray(rec->link, rec->linkcap,
 		    sizeof(*rec->link));
 	}
+}
+
+static struct link *
+add_link(struct record *rec, size_t link_start, size_t start, size_t last)
+{
+	struct link *k;
+
+	grow_links(rec);
 	k = &rec->link[rec->nlinks++];
 	k->link_start = link_start;
 	/* The payload before may have run on over this link's scheme. */
@@ -1050,11 +1057,7 @@ add_cell_link(struct record *rec, size_t a, size_t b)
 	if ((i > 0 && rec->link[i - 1].link_end > a) ||
 	    (i < rec->nlinks && rec->link[i].link_start < b))
 		return;
-	if (rec->nlinks == rec->linkcap) {
-		rec->linkcap = rec->linkcap == 0 ? 4 : rec->linkcap * 2;
-		rec->link = xreallocarray(rec->link, rec->linkcap,
-		    sizeof(*rec->link));
-	}
+	grow_links(rec);
 	k = &rec->link[i];
 	memmove(k + 1, k, (rec->nlinks - i) * sizeof(*k));
 	rec->nlinks++;
@@ -1576,6 +1579,27 @@ record_payload(struct record *rec, size_t k, struct parse_error *pe)
 	if (percent_decode(rec, p, len) == -1)
 		return parse_error_set(pe, "bad percent escape", 0, p, len);
 	return 0;
+}
+
+/*
+ * The entity markup (HTML, XML) writes byte c as, or NULL if c stands
+ * for itself there.
+ */
+const char *
+markup_entity(int c)
+{
+	switch (c) {
+	case '&':
+		return "&amp;";
+	case '<':
+		return "&lt;";
+	case '>':
+		return "&gt;";
+	case '"':
+		return "&quot;";
+	default:
+		return NULL;
+	}
 }
 
 /*
