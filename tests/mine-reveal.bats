@@ -274,6 +274,11 @@ blocks() {
 	run bash -c 'mine-reveal -f mbf examples/mine-beginner.txt | mine-reveal -i mbf'
 	[ "$status" -eq 0 ]
 	diff <(grep -v '^#' examples/mine-beginner.txt) <(printf '%s\n' "$output" | grep -v '^#')
+	run bash -c 'mine-reveal --stats examples/mine-video.rawvf | fmt -w 66'
+	expected=$(sed -n '/^\$ mine-reveal --stats examples\/mine-video/,/^game=/p' man/mine-reveal.1 | sed 1d)
+	[ "$output" = "$expected" ]
+	run bash -c "mine-reveal --replay=4.8 --probabilities examples/mine-video.rawvf | grep '^# p 3 7'"
+	[ "$output" = "$(grep -A2 '^\$ mine-reveal --replay=4.8' man/mine-reveal.1 | tail -1)" ]
 }
 
 @test "the expert pipeline: a random board, opened at its safe cell" {
@@ -367,10 +372,11 @@ blocks() {
 	[ "$stderr" = "mine-reveal: stdin: a 256x1 board is too large for MBF (255x255 at most)" ]
 }
 
-# rawvf BOARD [extra header line]: a RawVF video of a board in the full
-# state, as the replay converters write one (CR LF, a header, events).
+# rawvf BOARD [extra header line [events]]: a RawVF video of a board in
+# the full state, as the replay converters write one (CR LF, a header,
+# events: by default only its start, lines of their own if given).
 rawvf() {
-	awk -v extra="$2" '
+	awk -v extra="$2" -v events="${3-}" '
 	    /^#/ { next }
 	    { gsub(/\./, "0"); row[++n] = $0; mines += gsub(/\*/, "*") }
 	    END {
@@ -379,7 +385,9 @@ rawvf() {
 		if (extra != "") printf "%s\r\n", extra
 		printf "Time: 12.345\r\nBoard:\r\n"
 		for (i = 1; i <= n; i++) printf "%s\r\n", row[i]
-		printf "Events:\r\n0.000 start\r\n0.010 lc 1 1 (8 8) (l)\r\n"
+		printf "Events:\r\n0.000 start\r\n"
+		n = split(events, ev, "\n")
+		for (i = 1; i <= n; i++) if (ev[i] != "") printf "%s\r\n", ev[i]
 	    }' "$1"
 }
 
@@ -467,6 +475,170 @@ rawvf() {
 	run --separate-stderr mine-reveal -i rawvf "$b"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "mine-reveal: $b:1: not a RawVF video, which begins with \"RawVF_Version:\" (*..)" ]
+}
+
+# The clicks of a lost game on the published 3BV board: it opens the
+# corner's opening, flags two mines, chords twice (left then right, and
+# right then left, which flags nothing), clicks a flag and off the board
+# (nothing), and opens a mine at 3,7; a right click after it is too late.
+lost_game='0.100 lc 1 1 (8 8) (l)
+0.200 lr 1 1 (8 8)
+0.300 rc 4 2 (56 24) (r)
+0.350 rr 4 2 (56 24)
+0.400 rc 4 3 (56 40) (r)
+0.450 rr 4 3 (56 40)
+0.500 lc 3 2 (40 24) (l)
+0.550 rc 3 2 (40 24) (lr)
+0.600 lr 3 2 (40 24) (r)
+0.650 rr 3 2 (40 24)
+1.000 rc 3 2 (40 24) (r)
+1.050 lc 3 2 (40 24) (lr)
+1.100 rr 3 2 (40 24) (l)
+1.150 lr 3 2 (40 24)
+2.000 lc 4 2 (56 24) (l)
+2.050 lr 4 2 (56 24)
+2.500 lc 9 2 (136 24) (l)
+2.550 lr 9 2 (136 24)
+4.900 lc 7 3 (104 40) (l)
+5.000 lr 7 3 (104 40)
+5.100 rc 8 1 (120 8) (r)
+5.200 rr 8 1 (120 8)
+blast 7 3
+lost'
+
+@test "the example video is the lost game of these tests, as a converter writes it" {
+	rawvf "$top_srcdir/examples/mine-3bv.txt" "Status: Lost" "$lost_game" | tr -d '\r' |
+	    sed -n '/^Board:/,$p' >"$BATS_TEST_TMPDIR/made"
+	sed -n '/^Board:/,$p' "$top_srcdir/examples/mine-video.rawvf" | diff - "$BATS_TEST_TMPDIR/made"
+}
+
+@test "RawVF --stats replays a video's clicks: the 3BV solved, each kind of click, the efficiency, the end" {
+	golf=$top_srcdir/examples/mine-3bv.txt
+	figures="3bv=23 openings=3 islands=3 zini=18 mines=10 cells=64"
+	# The opening and the island cell 1,4 the first chord opens: 2 3BV
+	# in 5 s; 3 left clicks (the flag's counts, off the board does not),
+	# 2 right, 2 chords.
+	run mine-reveal --stats <(rawvf "$golf" "Status: Lost" "$lost_game")
+	[ "$status" -eq 0 ]
+	[ "$output" = "$figures time=12.345 3bv/s=0.162 solved=2 clicks=7 left=3 right=2 double=2 ioe=0.286 game=lost" ]
+	# Every safe cell clicked in reading order wins: all 23 3BV, in 54
+	# left clicks, the clicks on cells already open among them.
+	won=$(awk '!/^#/ { for (c = 1; c <= length($0); c++) if (substr($0, c, 1) == ".")
+	    printf "%d.000 lc %d %d (0 0)\n%d.500 lr %d %d (0 0)\n", n, c, NR - 2, n++, c, NR - 2 }' "$golf")
+	run mine-reveal --stats <(rawvf "$golf" "Status: Won" "$won")
+	[ "$output" = "$figures time=12.345 3bv/s=1.863 solved=23 clicks=54 left=54 right=0 double=0 ioe=0.426 game=won" ]
+	# A video with no clicks is not replayed: its figures as before.
+	run mine-reveal --stats <(rawvf "$golf" "Status: Won")
+	[ "$output" = "$figures time=12.345 3bv/s=1.863" ]
+}
+
+@test "RawVF --replay: the board as the clicks leave it, to the end or to a time, for every mode" {
+	golf=$top_srcdir/examples/mine-3bv.txt
+	v=$BATS_TEST_TMPDIR/v
+	rawvf "$golf" "Status: Lost" "$lost_game" >"$v"
+	# Read covered without --replay, as before.
+	[ "$(mine-reveal "$v" | tail -1)" = "# state: playing opened=0" ]
+	run mine-reveal --replay -v "$v"
+	[ "$status" -eq 0 ]
+	[ "$output" = "0011####
+002F####
+113F##X#
+#*##*###
+##*####*
+###*####
+######*#
+#######*
+# state: lost opened=10" ]
+	# Up to 0.7 s: two flags and the cell the first chord opened; what
+	# the player could know then, and what the game had solved.
+	run mine-reveal --replay=0.7 --hint "$v"
+	[ "$output" = "0011....
+002F....
+113F..*.
+.*..*...
+..*....*
+...*....
+......*.
+.......*
+open 1 5
+open 2 5
+open 4 3
+# hint: 3 safe, 0 mines" ]
+	run mine-reveal --stats --replay=0.7 "$v"
+	[ "$output" = "3bv=23 openings=3 islands=3 zini=18 mines=10 cells=64 time=12.345 solved=2 clicks=4 left=1 right=2 double=1 ioe=0.500 game=unfinished" ]
+	# Before its first click, nothing is open.
+	[ "$(mine-reveal --replay=0 "$v" | tail -1)" = "# state: playing opened=0" ]
+	run --separate-stderr mine-reveal --replay=soon "$v"
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "mine-reveal: --replay=soon: expected seconds with at most three decimals" ]
+	run --separate-stderr mine-reveal --replay -g 9x9 -m 10
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "mine-reveal: --replay plays a RawVF video's clicks: it does not go with -g"* ]]
+}
+
+@test "RawVF replay: question marks with Marks on, and a left click chords with SuperClick on" {
+	b=$BATS_TEST_TMPDIR/b
+	printf '*....\n.....\n....*\n' >"$b"
+	# Three right clicks on 1,2 then a left click: with marks, flag,
+	# mark, nothing, and it opens; without, flag, none, flag, and shut.
+	clicks=$(for t in 1 2 3; do printf '0.%d00 rc 2 1 (24 8)\n0.%d50 rr 2 1 (24 8)\n' $t $t; done
+	    printf '1.000 lc 2 1 (24 8)\n1.100 lr 2 1 (24 8)\n')
+	run mine-reveal --replay <(rawvf "$b" "Marks: On" "$clicks")
+	[ "${lines[0]}" = "*1..." ]
+	run mine-reveal --replay <(rawvf "$b" "Marks: Off" "$clicks")
+	[ "${lines[0]}" = "*f..." ]
+	# A flag on the mine, then two left clicks on the 1 at 2,2: the
+	# first opens it; the second, with SuperClick on, chords it and
+	# opens the rest, won; without, does nothing.
+	super='0.100 rc 1 1 (8 8)
+0.200 rr 1 1 (8 8)
+0.300 lc 2 2 (24 24)
+0.400 lr 2 2 (24 24)
+0.500 lc 2 2 (24 24)
+0.600 lr 2 2 (24 24)'
+	run mine-reveal --stats <(rawvf "$b" "SuperClick: On" "$super")
+	[[ "$output" == *" solved=1 clicks=3 left=2 right=1 double=0 ioe=0.333 game=won" ]]
+	run mine-reveal --stats <(rawvf "$b" "SuperClick: Off" "$super")
+	[[ "$output" == *" solved=0 clicks=3 left=2 right=1 double=0 ioe=0.000 game=unfinished" ]]
+}
+
+@test "RawVF replay errors: an end other than the video's, an event not known, each at its line" {
+	golf=$top_srcdir/examples/mine-3bv.txt
+	v=$BATS_TEST_TMPDIR/v
+	# A Status or last event the clicks do not reach: the figures would
+	# be another game's.
+	rawvf "$golf" "Status: Won" "$lost_game" >"$v"
+	run --separate-stderr mine-reveal --stats "$v"
+	[ "$status" -eq 1 ]
+	[ "$output" = "# skipped: bad board at line 1" ]
+	[ "$stderr" = "mine-reveal: $v:1: its clicks, replayed, leave the game lost, but its Status says won" ]
+	rawvf "$golf" "" "${lost_game%lost}won" >"$v"
+	run --separate-stderr mine-reveal --stats "$v"
+	[ "$stderr" = "mine-reveal: $v:1: its clicks, replayed, leave the game lost, but its last event says won" ]
+	# Up to a time, the end is not reached: nothing to check.
+	rawvf "$golf" "Status: Won" "$lost_game" >"$v"
+	run mine-reveal --stats --replay=1 "$v"
+	[ "$status" -eq 0 ]
+	# An event whose effect is not known, a click without its cell, a
+	# line that is no event: refused at their lines, the next video read.
+	for e in "0.050 sc 1 1 (8 8)" "0.050 lc 1 (8 8)" "0.050" "click 1 1"; do
+		rawvf "$golf" "" "$e" >"$v"
+		rawvf "$golf" "" "$lost_game" >>"$v"
+		run --separate-stderr mine-reveal --stats "$v"
+		[ "$status" -eq 1 ]
+		[ "${lines[0]}" = "# skipped: bad board at line 1" ]
+		[[ "${lines[1]}" == *" game=lost" ]]
+		case $e in
+		*sc*) why="an event whose effect the replay does not know" ;;
+		*lc*) why="a mouse event without its column and row" ;;
+		0.050) why="an event whose effect the replay does not know" ;;
+		*) why="not an event of a RawVF video" ;;
+		esac
+		[ "$stderr" = "mine-reveal: $v:19: $why ($e)" ]
+	done
+	# Without --stats or --replay the events are not read.
+	run mine-reveal "$v"
+	[ "$status" -eq 0 ]
 }
 
 @test "no open zero is left next to a covered safe cell after a click" {

@@ -11,6 +11,7 @@ mine_reveal_SOURCES = \
 	src/mine/parse.c \
 	src/mine/play.c \
 	src/mine/rawvf.c \
+	src/mine/replay.c \
 	src/mine/reveal.c \
 	src/mine/solve.c \
 	src/mine/stats.c \
@@ -59,4 +60,5 @@ EXTRA_DIST += \
 	fuzz/mine-reveal-mbf.c \
 	fuzz/mine-reveal-rawvf.c \
 	fuzz/mine-reveal-stats.c \
-	fuzz/seeds/mine-reveal-main
+	fuzz/seeds/mine-reveal-main \
+	fuzz/seeds/mine-reveal-rawvf

@@ -47,6 +47,7 @@ struct options {
 	int		 generating;
 	struct generate	 gen;
 	int		 have_mines, have_seed, no_guess, summary, fast;
+	struct replaying replay;	/* --replay, and how far */
 	uint64_t	 count;
 	struct endgame	*endgame;	/* the tables of --solve and --hint */
 };
@@ -57,6 +58,7 @@ enum {
 	OPT_HINT,
 	OPT_NO_GUESS,
 	OPT_PROBABILITIES,
+	OPT_REPLAY,
 	OPT_SAFE,
 	OPT_SAFE_CELL,
 	OPT_SOLVE,
@@ -71,6 +73,7 @@ static void	 set_mode(struct options *, enum mode, const char *);
 static void	 add_click(struct options *, const char *, const char *);
 static uint64_t	 parse_count(const char *, const char *);
 static void	 parse_safe(struct options *, const char *, const char *, int);
+static void	 parse_replay(struct options *, const char *);
 static void	 parse_options(int, char **, struct options *);
 static int	 check_options(struct options *);
 static void	 print_board(const struct board *, const struct options *);
@@ -105,6 +108,7 @@ static const struct option longopts[] = {
 	{ "no-guess",		no_argument,		NULL,	OPT_NO_GUESS },
 	{ "open",		required_argument,	NULL,	'o' },
 	{ "probabilities",	no_argument,		NULL,	OPT_PROBABILITIES },
+	{ "replay",		optional_argument,	NULL,	OPT_REPLAY },
 	{ "safe",		required_argument,	NULL,	OPT_SAFE },
 	{ "safe-cell",		required_argument,	NULL,	OPT_SAFE_CELL },
 	{ "seed",		required_argument,	NULL,	'S' },
@@ -125,7 +129,8 @@ usage(int status)
 	    "usage: %s [-hVvz] [-o row,column] [-f format] [-i format] "
 	    "[-m mines]\n"
 	    "       [--hint | --probabilities | --solve | --stats] "
-	    "[--fast] [file ...]\n"
+	    "[--fast]\n"
+	    "       [--replay[=seconds]] [file ...]\n"
 	    "       %s -g widthxheight -m mines [-vz] [-f format] "
 	    "[-S seed] [--count n]\n"
 	    "       [--safe row,column [--no-guess] | --safe-cell "
@@ -162,6 +167,8 @@ help(void)
 	    "its actions (-c: old spelling)\n"
 	    "      --probabilities      print each covered cell's "
 	    "probability of a mine\n"
+	    "      --replay[=SECONDS]   play a RawVF video's clicks on its "
+	    "board (up to SECONDS)\n"
 	    "      --safe=ROW,COLUMN    with -g, keep the cell and its "
 	    "neighbours free of mines\n"
 	    "      --safe-cell=ROW,COLUMN  with -g, keep the cell alone free "
@@ -247,6 +254,25 @@ parse_safe(struct options *o, const char *opt, const char *arg, int cell)
 	o->gen.cell_only = cell;
 }
 
+/*
+ * --replay, or --replay=SECONDS: a RawVF video's clicks up to that time
+ * of its clock, with at most three decimals.
+ */
+static void
+parse_replay(struct options *o, const char *arg)
+{
+	uint64_t ms;
+
+	o->replay.on = 1;
+	o->replay.until_ms = INT64_MAX;
+	if (arg == NULL)
+		return;
+	if (rawvf_seconds(arg, strlen(arg), &ms) == -1)
+		errx(GF_EXIT_ERROR, "--replay=%s: expected seconds with at "
+		    "most three decimals", arg);
+	o->replay.until_ms = (int64_t)ms;
+}
+
 static void
 parse_options(int argc, char **argv, struct options *o)
 {
@@ -318,6 +344,9 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_PROBABILITIES:
 			set_mode(o, MODE_PROBABILITIES, "--probabilities");
+			break;
+		case OPT_REPLAY:
+			parse_replay(o, optarg);
 			break;
 		case OPT_SAFE:
 			parse_safe(o, "--safe", optarg, 0);
@@ -404,6 +433,11 @@ check_options(struct options *o)
 	if (o->input == INPUT_VIEW && o->mode == MODE_PROBABILITIES &&
 	    !o->have_mines) {
 		warnx("--probabilities on a view needs the mine counter (-m)");
+		return -1;
+	}
+	if (o->generating && o->replay.on) {
+		warnx("--replay plays a RawVF video's clicks: it does not go "
+		    "with -g");
 		return -1;
 	}
 	if (!o->generating) {
@@ -595,9 +629,13 @@ run_input(struct linereader *lr, const struct options *o, size_t *nboards,
     int archives)
 {
 	struct board b;
+	struct replaying rp = o->replay;
 	size_t offset = 0;
 	int status = GF_EXIT_OK, got, have_line = 0, more = 1;
 	enum input in = o->input;
+
+	/* --stats counts a video's clicks, which it plays for that. */
+	rp.on = rp.on || o->mode == MODE_STATS;
 
 	if (in == INPUT_AUTO)
 		in = sniff(lr);
@@ -623,7 +661,7 @@ run_input(struct linereader *lr, const struct options *o, size_t *nboards,
 		if (in == INPUT_MBF)
 			got = mbf_read(lr->fp, lr->name, &offset, &b);
 		else if (in == INPUT_RAWVF)
-			got = rawvf_read(lr, &b, &have_line);
+			got = rawvf_read(lr, &b, &have_line, &rp);
 		else
 			got = parse_board(lr, &b, &have_line);
 		if (got == 0)
@@ -810,6 +848,7 @@ main(int argc, char *argv[])
 	int i, status = GF_EXIT_OK, s;
 
 	memset(&o, 0, sizeof(o));
+	o.replay.until_ms = INT64_MAX;
 	parse_options(argc, argv, &o);
 	argc -= optind;
 	argv += optind;

@@ -62,11 +62,40 @@ struct span {
 	uint32_t	 first, last;
 };
 
-/* The game a RawVF video recorded, as its header tells it. */
+/* An outcome a RawVF video tells, by its Status or an event line. */
+enum told {
+	TOLD_NOTHING,
+	TOLD_WON,
+	TOLD_LOST
+};
+
+/* What replaying a video's clicks did (replay.c). */
+struct played {
+	int		 replayed;	/* it had clicks, and they were played */
+	int		 whole;		/* all of them, not up to a time */
+	uint64_t	 left, right, chords;	/* clicks on the board */
+	uint64_t	 solved;	/* the 3BV they solved */
+	int		 state;		/* an enum state, as they left it */
+};
+
+/* The game a RawVF video recorded, as its header and events tell it. */
 struct recorded {
 	int		 timed;		/* a Time is given */
 	uint64_t	 time_ms;	/* and it is so many milliseconds */
-	int		 won;		/* the Status is Won */
+	enum told	 status;	/* what its Status says */
+	enum told	 ending;	/* what a "won" or "lost" event says */
+	int		 marks;		/* Marks: On, question marks */
+	int		 superclick;	/* SuperClick: On, a left click chords */
+	struct played	 played;
+};
+
+/*
+ * Whether to replay a RawVF video's clicks, and up to which time in
+ * milliseconds (INT64_MAX: all of them).
+ */
+struct replaying {
+	int		 on;
+	int64_t		 until_ms;
 };
 
 struct board {
@@ -149,9 +178,39 @@ int	 parse_board(struct linereader *, struct board *, int *);
 void	 reveal_apply(struct board *, enum action, size_t, size_t);
 void	 reveal_open(struct board *, size_t, size_t);
 
-/* rawvf.c: the board of a RawVF video. */
+/* rawvf.c: the board of a RawVF video, and its events. */
 int	 rawvf_starts(const char *, size_t);
-int	 rawvf_read(struct linereader *, struct board *, int *);
+int	 rawvf_read(struct linereader *, struct board *, int *,
+	    const struct replaying *);
+int	 rawvf_seconds(const char *, size_t, uint64_t *);
+
+/* replay.c: a video's mouse events played on its board. */
+enum mouse_event {
+	MOUSE_LEFT_DOWN,	/* lc */
+	MOUSE_LEFT_UP,		/* lr */
+	MOUSE_RIGHT_DOWN,	/* rc */
+	MOUSE_RIGHT_UP,		/* rr */
+	MOUSE_MIDDLE_DOWN,	/* mc */
+	MOUSE_MIDDLE_UP		/* mr */
+};
+
+struct replay {
+	struct board	*b;
+	struct played	*played;
+	uint8_t		*question;	/* question marks, a byte a cell, made
+					   when the first is: or NULL */
+	int		 marks, superclick;
+	int		 left, right;	/* the buttons held */
+	int		 both;		/* held at once since the last chord */
+	int		 right_idle;	/* the right click counted changed no
+					   cell: a chord's, if the left joins */
+	int		 after_chord;	/* a button still held after one */
+};
+
+void	 replay_begin(struct replay *, struct board *, struct recorded *);
+void	 replay_event(struct replay *, enum mouse_event, int64_t, int64_t);
+void	 replay_toggle_marks(struct replay *);
+void	 replay_end(struct replay *);
 
 /* mbf.c: the binary format. */
 int	 mbf_read(FILE *, const char *, size_t *, struct board *);

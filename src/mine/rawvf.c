@@ -4,11 +4,13 @@
  * Minesweeper's RMV and others): lines of "Name: value", the first
  * "RawVF_Version: ...", then a line "Board:" and the board a row a line,
  * '*' a mine and '0' a safe cell, then "Events:" and the game's events.
- * The events are not replayed: the board is read covered, as an MBF
- * board is, for its figures, its solving or a game played anew.  Width,
- * Height and Mines, when given, must agree with the rows; the game's
- * Time and a Status of Won are kept for the figures.  Videos may
- * follow each other in a stream, each from its RawVF_Version line.
+ * The board is read covered, as an MBF board is; when asked, the mouse
+ * events are then played on it (replay.c), all of them or those up to
+ * a time, and a replay to the end must leave the game as the video says
+ * it ended.  Width, Height and Mines, when given, must agree with the
+ * rows; the game's Time, its Status and the settings that change what a
+ * click does (Marks, SuperClick) are kept.  Videos may follow each other
+ * in a stream, each from its RawVF_Version line.
  */
 
 #include "config.h"
@@ -24,6 +26,29 @@
 
 #define VERSION_LINE	"RawVF_Version:"
 
+/* A word of an event line: its bytes and their count. */
+struct word {
+	const char	*p;
+	size_t		 n;
+};
+
+/* The mouse events a video's clicks are made of, and their names. */
+static const char *const mouse_names[] = {
+	[MOUSE_LEFT_DOWN] = "lc", [MOUSE_LEFT_UP] = "lr",
+	[MOUSE_RIGHT_DOWN] = "rc", [MOUSE_RIGHT_UP] = "rr",
+	[MOUSE_MIDDLE_DOWN] = "mc", [MOUSE_MIDDLE_UP] = "mr"
+};
+
+/*
+ * The events of the game's board that some converters write after the
+ * mouse's (what a cell showed), with its column and row and no time:
+ * they follow from the mouse's, and are passed over, as "number0" to
+ * "number8" are.
+ */
+static const char *const board_events[] = {
+	"pressed", "pressedqm", "closed", "questionmark", "flag", "blast"
+};
+
 /* The sizes a header may give, in the order of struct given's array. */
 static const char *const size_names[] = { "Width", "Height", "Mines" };
 
@@ -36,7 +61,7 @@ struct given {
 static int	 is_line(const struct linereader *, const char *);
 static void	 header_value(const char *, const char *, const char **,
 		    size_t *);
-static int	 parse_time(const char *, size_t, uint64_t *);
+static enum told told(const char *, size_t);
 static int	 header_line(const struct linereader *, struct given *,
 		    struct recorded *);
 static int	 read_rows(struct linereader *, char **, size_t *, size_t *,
@@ -44,6 +69,18 @@ static int	 read_rows(struct linereader *, char **, size_t *, size_t *,
 static int	 check_given(const struct linereader *, const struct given *,
 		    size_t, size_t, uint64_t);
 static void	 skip_video(struct linereader *, int *);
+static size_t	 split_words(const char *, size_t, struct word *, size_t);
+static int	 is_word(const struct word *, const char *);
+static int	 event_time(const struct word *, int64_t *);
+static int	 cell_number(const struct word *, int64_t *);
+static int	 mouse_kind(const struct word *);
+static int	 board_event(const struct word *);
+static int	 event_line(struct linereader *, struct replay *,
+		    struct recorded *, const struct replaying *);
+static int	 read_events(struct linereader *, struct board *,
+		    struct recorded *, const struct replaying *, int *);
+static int	 check_outcome(const struct linereader *, const struct board *,
+		    const struct recorded *);
 
 /* Does the line open a RawVF video? */
 int
@@ -87,8 +124,8 @@ header_value(const char *p, const char *end, const char **v, size_t *n)
  * converters write the game's time, into *ms.  Returns -1 if it is not
  * one (or is a billion seconds or more).
  */
-static int
-parse_time(const char *v, size_t n, uint64_t *ms)
+int
+rawvf_seconds(const char *v, size_t n, uint64_t *ms)
 {
 	size_t i = 0, digits = 0, decimals = 0;
 	uint64_t sec = 0, frac = 0;
@@ -113,10 +150,23 @@ parse_time(const char *v, size_t n, uint64_t *ms)
 	return 0;
 }
 
+/* The outcome a Status or an event tells: "won", or "lost" or "loss". */
+static enum told
+told(const char *v, size_t n)
+{
+	if (n == 3 && strncasecmp(v, "won", 3) == 0)
+		return TOLD_WON;
+	if (n == 4 && (strncasecmp(v, "lost", 4) == 0 ||
+	    strncasecmp(v, "loss", 4) == 0))
+		return TOLD_LOST;
+	return TOLD_NOTHING;
+}
+
 /*
  * A line of the header, "Name: value": Width, Height and Mines into
- * g[0], g[1] and g[2]; the game's Time and whether its Status is Won
- * into *game.  A value left blank, as converters leave what a replay
+ * g[0], g[1] and g[2]; the game's Time, what its Status tells, and
+ * whether question marks (Marks) and chords by a left click
+ * (SuperClick) are on, into *game.  A value left blank, as converters leave what a replay
  * does not hold, is not given.  Returns -1 after a diagnostic.
  */
 static int
@@ -135,7 +185,7 @@ header_line(const struct linereader *lr, struct given *g,
 	n = (size_t)(colon - lr->line);
 	header_value(colon + 1, end, &v, &vn);
 	if (n == 4 && memcmp(lr->line, "Time", 4) == 0 && vn > 0) {
-		if (parse_time(v, vn, &game->time_ms) == -1) {
+		if (rawvf_seconds(v, vn, &game->time_ms) == -1) {
 			warn_at(lr->name, lr->lineno, "Time is not seconds "
 			    "with at most three decimals (%s)",
 			    excerpt(lr->line, lr->len));
@@ -144,7 +194,11 @@ header_line(const struct linereader *lr, struct given *g,
 		game->timed = 1;
 	}
 	if (n == 6 && memcmp(lr->line, "Status", 6) == 0)
-		game->won = vn == 3 && strncasecmp(v, "won", 3) == 0;
+		game->status = told(v, vn);
+	if (n == 5 && memcmp(lr->line, "Marks", 5) == 0)
+		game->marks = vn == 2 && strncasecmp(v, "on", 2) == 0;
+	if (n == 10 && memcmp(lr->line, "SuperClick", 10) == 0)
+		game->superclick = vn == 2 && strncasecmp(v, "on", 2) == 0;
 	for (k = 0; k < 3; k++) {
 		if (strlen(size_names[k]) != n ||
 		    memcmp(lr->line, size_names[k], n) != 0)
@@ -242,13 +296,228 @@ skip_video(struct linereader *lr, int *have_line)
 			*have_line = 1;
 }
 
+/* Split a line at its blanks: the count of words, the first max in w. */
+static size_t
+split_words(const char *line, size_t len, struct word *w, size_t max)
+{
+	size_t i = 0, k = 0, start;
+
+	for (;;) {
+		while (i < len && (line[i] == ' ' || line[i] == '\t'))
+			i++;
+		if (i == len)
+			return k;
+		start = i;
+		while (i < len && line[i] != ' ' && line[i] != '\t')
+			i++;
+		if (k < max) {
+			w[k].p = line + start;
+			w[k].n = i - start;
+		}
+		k++;
+	}
+}
+
+static int
+is_word(const struct word *w, const char *s)
+{
+	return strlen(s) == w->n && memcmp(w->p, s, w->n) == 0;
+}
+
+/*
+ * An event's time, seconds with at most three decimals, negative
+ * before the game's clock starts, into *ms; -1 if the word is not one.
+ */
+static int
+event_time(const struct word *w, int64_t *ms)
+{
+	uint64_t t;
+	int neg = w->n > 0 && w->p[0] == '-';
+
+	if (rawvf_seconds(w->p + neg, w->n - (size_t)neg, &t) == -1)
+		return -1;
+	*ms = neg ? -(int64_t)t : (int64_t)t;
+	return 0;
+}
+
+/*
+ * A column or row of a mouse event, from 1 on the board, 0 or less or
+ * past it when the pointer was off it: an integer of at most 9 digits.
+ */
+static int
+cell_number(const struct word *w, int64_t *v)
+{
+	size_t i = w->n > 0 && w->p[0] == '-';
+	int64_t x = 0;
+
+	if (i == w->n || w->n - i > 9)
+		return -1;
+	for (; i < w->n; i++) {
+		if (w->p[i] < '0' || w->p[i] > '9')
+			return -1;
+		x = x * 10 + (w->p[i] - '0');
+	}
+	*v = w->p[0] == '-' ? -x : x;
+	return 0;
+}
+
+/* The mouse event a word names, or -1. */
+static int
+mouse_kind(const struct word *w)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(mouse_names) / sizeof(mouse_names[0]); k++)
+		if (is_word(w, mouse_names[k]))
+			return (int)k;
+	return -1;
+}
+
+/* Whether a word names an event of the board (see board_events). */
+static int
+board_event(const struct word *w)
+{
+	size_t k;
+
+	if (w->n == 7 && memcmp(w->p, "number", 6) == 0 &&
+	    w->p[6] >= '0' && w->p[6] <= '8')
+		return 1;
+	for (k = 0; k < sizeof(board_events) / sizeof(board_events[0]); k++)
+		if (is_word(w, board_events[k]))
+			return 1;
+	return 0;
+}
+
+/*
+ * One line of a video's events, played if it is a mouse event at or
+ * before the time asked: "TIME lc COLUMN ROW (X Y)" and the like (the
+ * pointer's pixels, and the buttons held after them, are not needed),
+ * "TIME mt" (question marks turned on or off), "TIME start", "TIME mv
+ * ..." and "TIME reduced ..." (the pointer moves, which a click's own
+ * cell makes needless), an event of the board, or "won", "lost" or
+ * "nonstandard" alone.  Returns -1 after a diagnostic.
+ */
+static int
+event_line(struct linereader *lr, struct replay *r, struct recorded *game,
+    const struct replaying *rp)
+{
+	struct word w[4];
+	size_t n = split_words(lr->line, lr->len, w, 4);
+	int64_t t, row, col;
+	int k;
+
+	if (n == 0 || (n == 1 && is_word(&w[0], "Events:")))
+		return 0;
+	if (event_time(&w[0], &t) == 0) {
+		if (n >= 2 && (k = mouse_kind(&w[1])) != -1) {
+			if (n < 4 || cell_number(&w[2], &col) == -1 ||
+			    cell_number(&w[3], &row) == -1) {
+				warn_at(lr->name, lr->lineno, "a mouse event "
+				    "without its column and row (%s)",
+				    excerpt(lr->line, lr->len));
+				return -1;
+			}
+			game->played.replayed = 1;
+			if (t <= rp->until_ms)
+				replay_event(r, (enum mouse_event)k, row, col);
+			return 0;
+		}
+		if (n >= 2 && is_word(&w[1], "mt")) {
+			if (t <= rp->until_ms)
+				replay_toggle_marks(r);
+			return 0;
+		}
+		if (n >= 2 && (is_word(&w[1], "start") || is_word(&w[1],
+		    "mv") || is_word(&w[1], "reduced")))
+			return 0;
+		warn_at(lr->name, lr->lineno, "an event whose effect the "
+		    "replay does not know (%s)", excerpt(lr->line, lr->len));
+		return -1;
+	}
+	if (n == 1 && told(w[0].p, w[0].n) != TOLD_NOTHING) {
+		game->ending = told(w[0].p, w[0].n);
+		return 0;
+	}
+	if ((n == 1 && is_word(&w[0], "nonstandard")) || board_event(&w[0]))
+		return 0;
+	warn_at(lr->name, lr->lineno, "not an event of a RawVF video (%s)",
+	    excerpt(lr->line, lr->len));
+	return -1;
+}
+
+/*
+ * The events of a video, up to the next video's first line (left in
+ * hand, *have_line set) or the end, replayed on its board b.  Returns
+ * -1 after a diagnostic (the rest of the video passed over).
+ */
+static int
+read_events(struct linereader *lr, struct board *b, struct recorded *game,
+    const struct replaying *rp, int *have_line)
+{
+	struct replay r;
+	int rc = 0;
+
+	replay_begin(&r, b, game);
+	game->played.whole = rp->until_ms == INT64_MAX;
+	while (lr_next(lr)) {
+		if (rawvf_starts(lr->line, lr->len)) {
+			*have_line = 1;
+			break;
+		}
+		if (event_line(lr, &r, game, rp) == -1) {
+			rc = -1;
+			break;
+		}
+	}
+	replay_end(&r);
+	if (rc == 0)
+		rc = check_outcome(lr, b, game);
+	return rc;
+}
+
+/*
+ * The clicks replayed to the end must leave the game as the video says
+ * it ended, by its Status or by its last event; if they do not, the
+ * figures of the replay would be those of another game.
+ */
+static int
+check_outcome(const struct linereader *lr, const struct board *b,
+    const struct recorded *game)
+{
+	static const char *const state_names[] = {
+		[STATE_PLAYING] = "unfinished", [STATE_WON] = "won",
+		[STATE_LOST] = "lost"
+	};
+	const enum told said[2] = { game->status, game->ending };
+	const struct played *p = &game->played;
+	int k, want;
+
+	if (!p->replayed || !p->whole)
+		return 0;
+	for (k = 0; k < 2; k++) {
+		if (said[k] == TOLD_NOTHING)
+			continue;
+		want = said[k] == TOLD_WON ? STATE_WON : STATE_LOST;
+		if (p->state != want) {
+			warn_at(lr->name, b->firstline, "its clicks, "
+			    "replayed, leave the game %s, but its %s says %s",
+			    state_names[p->state], k == 0 ? "Status" :
+			    "last event", state_names[want]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /*
  * Read the board of the next video, its first line already in hand if
- * *have_line is set.  Returns 1 with the board ready, 0 at the end of
- * the input, -1 after a diagnostic (the rest of that video skipped).
+ * *have_line is set, and, if rp asks, replay its events on it.  Returns
+ * 1 with the board ready, 0 at the end of the input, -1 after a
+ * diagnostic (the rest of that video skipped).
  */
 int
-rawvf_read(struct linereader *lr, struct board *b, int *have_line)
+rawvf_read(struct linereader *lr, struct board *b, int *have_line,
+    const struct replaying *rp)
 {
 	struct given g[3];
 	struct recorded game;
@@ -305,6 +574,9 @@ rawvf_read(struct linereader *lr, struct board *b, int *have_line)
 				*board_at(b, r + 1, c + 1) |= CELL_MINE;
 	b->recorded = game;
 	rc = board_finish(b) == -1 ? -1 : 1;
+	if (rc == 1 && rp != NULL && rp->on && !*have_line &&
+	    read_events(lr, b, &b->recorded, rp, have_line) == -1)
+		rc = -1;
 skip:
 	free(cells);
 	skip_video(lr, have_line);

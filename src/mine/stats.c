@@ -768,23 +768,45 @@ stats_compute(struct board *b, struct stats *st)
 
 /*
  * Write the figures as one line.  A board whose video gives its time
- * gains the time and, if the video says the game was won in more than
- * no time, the 3BV solved a second, rounded to three decimals; of a
- * game lost, or whose outcome the header does not say, the 3BV solved
- * is not known without its events.
+ * gains the time; a video whose clicks were replayed gains what they
+ * did (the 3BV solved, the clicks, the index of efficiency, the game's
+ * end) and, replayed to the end in more than no time, the 3BV solved a
+ * second.  A video not replayed has a rate only if its Status says it
+ * was won, when the 3BV solved is the board's.  Rates are rounded to
+ * three decimals.
  */
 void
 stats_print(const struct stats *st, const struct recorded *game)
 {
+	static const char *const state_names[] = {
+		[STATE_PLAYING] = "unfinished", [STATE_WON] = "won",
+		[STATE_LOST] = "lost"
+	};
+	const struct played *p = &game->played;
+	uint64_t clicks = p->left + p->right + p->chords;
+
 	printf("3bv=%" PRIu64 " openings=%" PRIu64 " islands=%" PRIu64
 	    " zini=%" PRIu64 " mines=%" PRIu64 " cells=%" PRIu64, st->bbbv,
 	    st->openings, st->islands, st->zini, st->mines, st->cells);
 	if (game->timed) {
 		printf(" time=%" PRIu64 ".%03u", game->time_ms / 1000,
 		    (unsigned int)(game->time_ms % 1000));
-		if (game->won && game->time_ms > 0)
+		if (game->time_ms > 0 && p->replayed && p->whole)
+			printf(" 3bv/s=%.3f", (double)p->solved * 1000 /
+			    (double)game->time_ms);
+		else if (game->time_ms > 0 && !p->replayed &&
+		    game->status == TOLD_WON)
 			printf(" 3bv/s=%.3f", (double)st->bbbv * 1000 /
 			    (double)game->time_ms);
+	}
+	if (p->replayed) {
+		printf(" solved=%" PRIu64 " clicks=%" PRIu64 " left=%" PRIu64
+		    " right=%" PRIu64 " double=%" PRIu64, p->solved, clicks,
+		    p->left, p->right, p->chords);
+		if (clicks > 0)
+			printf(" ioe=%.3f", (double)p->solved /
+			    (double)clicks);
+		printf(" game=%s", state_names[p->state]);
 	}
 	putchar('\n');
 }
