@@ -23,6 +23,10 @@ _mine_reveal()
 		COMPREPLY=($(compgen -P --input= -W 'auto full mbf rawvf view' -- "${cur#*=}"))
 		return
 		;;
+	--replay=*)
+		COMPREPLY=()
+		return
+		;;
 	esac
 	case $prev in
 	-f|--format)
@@ -42,7 +46,8 @@ _mine_reveal()
 	-*)
 		COMPREPLY=($(compgen -W '--count --fast -f --format
 		    -g --generate -h --help --hint -i --input -m --mines
-		    --no-guess -o --open --probabilities -S --seed --safe --safe-cell
+		    --no-guess -o --open --probabilities --replay -S --seed --safe
+		    --safe-cell
 		    --solve --stats --summary -V --version -v --view
 		    -z --blank-zeros' -- "$cur"))
 		;;

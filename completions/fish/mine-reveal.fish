@@ -11,6 +11,7 @@ complete -c mine-reveal -s m -l mines -x -d 'Mines of a random board, or the cou
 complete -c mine-reveal -l no-guess -d 'With -g and --safe, only boards logic wins'
 complete -c mine-reveal -s o -l open -x -d 'Open a cell (ROW,COLUMN) on every board'
 complete -c mine-reveal -l probabilities -d 'Print each covered cell\'s probability of a mine'
+complete -c mine-reveal -l replay -d 'Play a RawVF video\'s clicks (=SECONDS: up to then)'
 complete -c mine-reveal -s S -l seed -x -d 'Seed of the generator'
 complete -c mine-reveal -s s -x -d 'Seed of the generator (old spelling)'
 complete -c mine-reveal -l safe -x -d 'Keep this cell and its neighbours clear of mines'
