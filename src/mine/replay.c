@@ -125,7 +125,6 @@ replay_event(struct replay *r, enum mouse_event ev, int64_t row, int64_t col)
 {
 	int on = on_board(r, row, col);
 
-	r->played->replayed = 1;
 	if (board_state(r->b) != STATE_PLAYING)
 		return;
 	switch (ev) {
