@@ -1,4 +1,4 @@
-/* fuzz-sources: src/mine/board.c src/mine/rawvf.c src/mine/replay.c src/mine/reveal.c src/mine/stats.c src/mine/zini.c */
+/* fuzz-sources: src/mine/board.c src/mine/rawvf.c src/mine/replay.c src/mine/reveal.c src/mine/solve.c src/mine/stats.c src/mine/zini.c */
 /*
  * Fuzz the RawVF reader: any text must give boards or diagnostics, and
  * a board read must hold exactly the mines of its rows: the full state
@@ -11,6 +11,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +88,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    (b.recorded.status == TOLD_LOST && p->state != STATE_LOST)))
 			abort();
 		if (p->replayed && (int)board_state(&b) != p->state)
+			abort();
+		/* A fatal click's chance is one, or not known. */
+		if (p->fatal_known && !isnan(p->fatal) && (p->fatal < 0 ||
+		    p->fatal > 1 || p->state != STATE_LOST))
 			abort();
 		check_round_trip(&b);
 		if (b.width * b.height <= 1 << 16) {

@@ -76,6 +76,9 @@ struct played {
 	uint64_t	 left, right, chords;	/* clicks on the board */
 	uint64_t	 solved;	/* the 3BV they solved */
 	int		 state;		/* an enum state, as they left it */
+	int		 fatal_known;	/* a left click on a mine lost it */
+	double		 fatal;		/* the chance, as the board stood, that
+					   its cell was a mine (NaN: unknown) */
 };
 
 /* The game a RawVF video recorded, as its header and events tell it. */
@@ -312,6 +315,7 @@ int	 solver_logic(struct solver *);
 int	 solver_analyse(struct solver *);
 int	 solver_analyse_at(struct solver *, size_t);
 double	 solver_prob(const struct solver *, size_t);
+void	 solver_print_prob(double);
 int	 solver_probe(struct solver *, size_t, int);
 
 /* endgame.c: the last guesses searched whole. */

@@ -19,7 +19,6 @@
 
 static void	 known_from_view(struct solver *);
 static int	 all_mines(const struct solver *);
-static void	 print_prob(double);
 static size_t	 open_known(struct solver *, struct game *);
 static void	 unflag_all(struct board *);
 static void	 print_guess(struct solver *, struct endgame *, int);
@@ -157,23 +156,11 @@ print_guess(struct solver *s, struct endgame *e, int deep)
 		printf("# guess %zu %zu: a mine with probability ", r, c);
 		if (isnan(p))
 			printf("about %.6f (estimated)\n", guess_estimate(s, i));
-		else
-			print_prob(p);
+		else {
+			solver_print_prob(p);
+			putchar('\n');
+		}
 	}
-}
-
-/* 0 and 1 only when certain; otherwise never rounded to either. */
-static void
-print_prob(double p)
-{
-	if (p == 0 || p == 1)
-		printf("%d\n", (int)p);
-	else if (p < 0.0000005)
-		printf("%.2e\n", p);
-	else if (p > 0.9999995)
-		printf("%.12f\n", p);
-	else
-		printf("%.6f\n", p);
 }
 
 /*
@@ -205,10 +192,8 @@ play_probability_lines(struct solver *s)
 				continue;
 			printf("# p %zu %zu ", r, c);
 			p = solver_prob(s, i);
-			if (isnan(p))
-				printf("?\n");
-			else
-				print_prob(p);
+			solver_print_prob(p);
+			putchar('\n');
 		}
 }
 

@@ -13,6 +13,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -21,6 +22,7 @@
 
 static int	 on_board(const struct replay *, int64_t, int64_t);
 static void	 right_press(struct replay *, size_t, size_t);
+static double	 mine_chance(struct board *, size_t);
 static void	 left_click(struct replay *, size_t, size_t);
 static void	 chord_at(struct replay *, int, int64_t, int64_t);
 static int	 open_zero(const struct board *, size_t);
@@ -81,20 +83,45 @@ right_press(struct replay *r, size_t row, size_t col)
 }
 
 /*
+ * The chance that covered cell i is a mine, from what the board shows
+ * and its count of mines (the solver never looks under a covered cell):
+ * NaN if the solver could not count it exactly.
+ */
+static double
+mine_chance(struct board *b, size_t i)
+{
+	struct solver s;
+	double p = NAN;
+
+	solver_init(&s, b, b->mines);
+	if (solver_analyse(&s) != -1)
+		p = solver_prob(&s, i);
+	solver_free(&s);
+	return p;
+}
+
+/*
  * The left button goes up on a cell, no chord made: it opens (a flag
- * keeps it shut), or, with SuperClick on, chords an open number.
+ * keeps it shut), or, with SuperClick on, chords an open number.  A
+ * click that opens a mine first gets its chance of being one, as the
+ * player could know it.
  */
 static void
 left_click(struct replay *r, size_t row, size_t col)
 {
 	uint8_t *p = board_at(r->b, row, col);
+	size_t i = (size_t)(p - r->b->cell);
 
 	r->played->left++;
 	if ((*p & CELL_OPEN) && r->superclick)
 		reveal_apply(r->b, ACTION_CHORD, row, col);
 	else {
 		if (r->question != NULL)
-			r->question[p - r->b->cell] = 0;
+			r->question[i] = 0;
+		if ((*p & (CELL_MINE | CELL_FLAG)) == CELL_MINE) {
+			r->played->fatal_known = 1;
+			r->played->fatal = mine_chance(r->b, i);
+		}
 		reveal_apply(r->b, ACTION_OPEN, row, col);
 	}
 }

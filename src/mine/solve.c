@@ -24,6 +24,7 @@
 #include <err.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -995,6 +996,26 @@ count(struct solver *s, int got)
 					s->nmine++;
 			}
 	return got + (int)(s->nsafe + s->nmine - before);
+}
+
+/*
+ * A probability as the solver's figures are written: 0 and 1 only when
+ * certain, otherwise never rounded to either; "?" if it is not known
+ * (NaN, a region too large to count).
+ */
+void
+solver_print_prob(double p)
+{
+	if (isnan(p))
+		putchar('?');
+	else if (p == 0 || p == 1)
+		printf("%d", (int)p);
+	else if (p < 0.0000005)
+		printf("%.2e", p);
+	else if (p > 0.9999995)
+		printf("%.12f", p);
+	else
+		printf("%.6f", p);
 }
 
 /* The probability that padded cell i is a mine, after an analysis. */

@@ -770,7 +770,8 @@ stats_compute(struct board *b, struct stats *st)
  * Write the figures as one line.  A board whose video gives its time
  * gains the time; a video whose clicks were replayed gains what they
  * did (the 3BV solved, the clicks, the index of efficiency, the game's
- * end) and, replayed to the end in more than no time, the 3BV solved a
+ * end, and the chance the cell of a left click that lost it was a mine)
+ * and, replayed to the end in more than no time, the 3BV solved a
  * second.  A video not replayed has a rate only if its Status says it
  * was won, when the 3BV solved is the board's.  Rates are rounded to
  * three decimals.
@@ -807,6 +808,10 @@ stats_print(const struct stats *st, const struct recorded *game)
 			printf(" ioe=%.3f", (double)p->solved /
 			    (double)clicks);
 		printf(" game=%s", state_names[p->state]);
+		if (p->fatal_known) {
+			printf(" fatal=");
+			solver_print_prob(p->fatal);
+		}
 	}
 	putchar('\n');
 }
