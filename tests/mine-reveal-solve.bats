@@ -107,7 +107,7 @@ golf=$data/$d/golf-3bv.in
 	[ "${lines[0]}" = ".." ]
 }
 
-@test "a view read without -i view is reported, not passed over as comments" {
+@test "a view read without -i view is reported, not passed over as comments, with its state line or without" {
 	# Rows of # then the state line, as -v writes them: read as the full
 	# state they are comments, and the run said nothing and exited 0.
 	mine-reveal -o 1,8 -v "$golf" >"$BATS_TEST_TMPDIR/view"
@@ -128,6 +128,26 @@ golf=$data/$d/golf-3bv.in
 	run --separate-stderr mine-reveal <<< $'#####\n# 1 2\n\n..'
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = ".." ]
+	# A view written by hand without its state line, ended by a blank
+	# line or the end: two rows or more, as wide, showing numbers.
+	sed '$d' "$BATS_TEST_TMPDIR/view" >"$BATS_TEST_TMPDIR/hand"
+	run --separate-stderr mine-reveal --hint "$BATS_TEST_TMPDIR/hand"
+	[ "$status" -eq 1 ]
+	[ "$output" = "# skipped: bad board at line 1" ]
+	[ "$stderr" = "mine-reveal: $BATS_TEST_TMPDIR/hand:1: a view, as -v writes it, whose rows begin with '#' and read as comments here: read it with -i view" ]
+	run --separate-stderr mine-reveal < <(cat "$BATS_TEST_TMPDIR/hand"; printf '\n..\n*.\n')
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "# skipped: bad board at line 1" ]
+	[ "${lines[2]}" = "*." ]
+	# Read as a view, it is one.
+	run mine-reveal -i view -m 10 --hint "$BATS_TEST_TMPDIR/hand"
+	[ "$status" -eq 0 ]
+	# Banners of #, and rows of two widths, stay comments.
+	run --separate-stderr mine-reveal <<< $'########\n########\n\n..'
+	[ "$status" -eq 0 ]
+	run --separate-stderr mine-reveal <<< $'#12\n#123\n\n..'
+	[ "$status" -eq 0 ]
+	[ "$stderr" = "" ]
 }
 
 @test "a view takes no actions and no -c: it has no mines to play against" {

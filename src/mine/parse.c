@@ -24,7 +24,19 @@ static int	 parse_number(const struct linereader *, size_t *, size_t,
 static int	 parse_action(const struct linereader *, struct board *);
 static int	 take_line(struct linereader *, struct board *, int *, int *);
 static size_t	 rows_at_most(const struct linereader *);
-static void	 note_view(const struct linereader *, size_t *, size_t *);
+/* The comment lines just read that are rows of a view (note_view). */
+struct view_run {
+	size_t		 first;		/* the first one's line, or 0 */
+	size_t		 n, width;	/* how many, and the first's width */
+	int		 same;		/* all of that width */
+	int		 shown;		/* a number, flag or mine among them */
+	int		 prose;		/* one begins "# ", as a comment does */
+};
+
+static void	 note_view(const struct linereader *, struct view_run *,
+		    size_t *);
+static int	 shows_cell(const char *, size_t);
+static int	 is_view(const struct view_run *);
 
 /*
  * Rows hold no lowercase letter but 'f', and actions begin with a word
@@ -179,23 +191,57 @@ rows_at_most(const struct linereader *lr)
  * A comment line before any row of a board in the full state: is it part
  * of a view, as -v writes one (rows of view cells, '#' the covered ones,
  * then the state line), which the full state reads as comments alone?
- * *rows is the line of the first of the view rows just before, or 0;
- * *view is set to it once the state line follows them.
+ * run holds the view rows just before; *view is set to the first one's
+ * line once the state line follows them.
  */
 static void
-note_view(const struct linereader *lr, size_t *rows, size_t *view)
+note_view(const struct linereader *lr, struct view_run *run, size_t *view)
 {
 	static const char state[] = "# state: ";
 
 	if (board_view_row(lr->line, lr->len)) {
-		if (*rows == 0)
-			*rows = lr->lineno;
+		if (run->first == 0) {
+			memset(run, 0, sizeof(*run));
+			run->first = lr->lineno;
+			run->width = lr->len;
+			run->same = 1;
+		}
+		run->n++;
+		run->same &= lr->len == run->width;
+		run->shown |= shows_cell(lr->line, lr->len);
+		run->prose |= lr->len >= 2 && lr->line[1] == ' ';
 	} else {
-		if (*rows != 0 && lr->len >= sizeof(state) - 1 &&
+		if (run->first != 0 && lr->len >= sizeof(state) - 1 &&
 		    memcmp(lr->line, state, sizeof(state) - 1) == 0)
-			*view = *rows;
-		*rows = 0;
+			*view = run->first;
+		run->first = 0;
 	}
+}
+
+/* Whether a view row shows a number, a flag or a mine. */
+static int
+shows_cell(const char *line, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (strchr("012345678FX*", line[i]) != NULL && line[i] != '\0')
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether view rows without their state line, ended by a blank line or
+ * the end, are a view written by hand all the same: two rows or more,
+ * all as wide, a number, flag or mine shown among them (a banner of '#'
+ * alone is a comment), and none beginning "# " as a comment's words do
+ * (so a view written with -z, its zeros blank, needs its state line).
+ */
+static int
+is_view(const struct view_run *run)
+{
+	return run->first != 0 && run->n >= 2 && run->same && run->shown &&
+	    !run->prose;
 }
 
 /*
@@ -204,26 +250,30 @@ note_view(const struct linereader *lr, size_t *rows, size_t *view)
  * ready, 0 at the end of the input, -1 if the board had an error (told,
  * and the rest of that board skipped).  A view read as the full state,
  * all its rows beginning with '#', would be comments and no board: it is
- * told as an error, so that it is not passed over without a word.
+ * told as an error, so that it is not passed over without a word, with
+ * its state line or, written by hand, without one (is_view).
  */
 int
 parse_board(struct linereader *lr, struct board *b, int *have_line)
 {
+	struct view_run run = { 0 };
 	int rows = 0, acting = 0, bad = 0, next = 0;
-	size_t view_rows = 0, view = 0;
+	size_t view = 0;
 
 	b->file = lr->name;
 	for (; *have_line || lr_next(lr); *have_line = 0) {
 		if (lr->len == 0) {
+			if (!rows && !bad && is_view(&run))
+				view = run.first;
 			if (rows || bad || view)
 				break;
-			view_rows = 0;
+			run.first = 0;
 			continue;
 		}
 		if (bad || (lr->line[0] == '#' && !(b->view && !acting &&
 		    board_view_row(lr->line, lr->len)))) {
 			if (!bad && !rows && !b->view)
-				note_view(lr, &view_rows, &view);
+				note_view(lr, &run, &view);
 			continue;
 		}
 		if (view) {
@@ -237,6 +287,8 @@ parse_board(struct linereader *lr, struct board *b, int *have_line)
 	}
 	if (bad)
 		return -1;
+	if (!rows && !view && is_view(&run))
+		view = run.first;
 	if (!rows && view) {
 		*have_line = next;
 		b->firstline = view;
