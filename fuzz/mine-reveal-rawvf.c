@@ -89,9 +89,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		if (p->replayed && (int)board_state(&b) != p->state)
 			abort();
-		/* A fatal click's chance is one, or not known. */
-		if (p->fatal_known && !isnan(p->fatal) && (p->fatal < 0 ||
-		    p->fatal > 1 || p->state != STATE_LOST))
+		/* A fatal click's chance is one, or not known; some cell
+		   was not proved safe, the one clicked. */
+		if (p->fatal_known && ((!isnan(p->fatal) && (p->fatal < 0 ||
+		    p->fatal > 1 || p->state != STATE_LOST)) ||
+		    p->fatal_safe >= (uint64_t)b.width * b.height))
 			abort();
 		check_round_trip(&b);
 		if (b.width * b.height <= 1 << 16) {

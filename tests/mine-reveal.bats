@@ -520,7 +520,7 @@ lost'
 	# 2 right, 2 chords.
 	run mine-reveal --stats <(rawvf "$golf" "Status: Lost" "$lost_game")
 	[ "$status" -eq 0 ]
-	[ "$output" = "$figures time=12.345 3bv/s=0.162 solved=2 clicks=7 left=3 right=2 double=2 ioe=0.286 game=lost fatal=0.148936" ]
+	[ "$output" = "$figures time=12.345 3bv/s=0.162 solved=2 clicks=7 left=3 right=2 double=2 ioe=0.286 game=lost fatal=0.148936 safe-cells=3" ]
 	# Every safe cell clicked in reading order wins: all 23 3BV, in 54
 	# left clicks, the clicks on cells already open among them.
 	won=$(awk '!/^#/ { for (c = 1; c <= length($0); c++) if (substr($0, c, 1) == ".")
@@ -537,18 +537,20 @@ lost'
 	# The first click on a mine: 10 mines in 64 cells.
 	run mine-reveal --stats <(rawvf "$golf" "" "0.100 lc 4 2 (56 24)
 0.200 lr 4 2 (56 24)")
-	[[ "$output" == *" solved=0 clicks=1 left=1 right=0 double=0 ioe=0.000 game=lost fatal=0.156250" ]]
+	[[ "$output" == *" solved=0 clicks=1 left=1 right=0 double=0 ioe=0.000 game=lost fatal=0.156250 safe-cells=0" ]]
 	# After the corner's opening, a click on 3,4, which its numbers
-	# prove a mine: certain.
+	# prove a mine: certain, and 4,3 was safe to click instead.
 	run mine-reveal --stats <(rawvf "$golf" "" "0.100 lc 1 1 (8 8)
 0.200 lr 1 1 (8 8)
 0.300 lc 4 3 (56 40)
 0.400 lr 4 3 (56 40)")
-	[[ "$output" == *" game=lost fatal=1" ]]
-	# The same as --probabilities says for that cell just before.
+	[[ "$output" == *" game=lost fatal=1 safe-cells=1" ]]
+	# The same as --probabilities says for that cell just before, and
+	# as many safe cells as --hint finds then.
 	v=$BATS_TEST_TMPDIR/v
 	rawvf "$golf" "Status: Lost" "$lost_game" >"$v"
 	[ "$(mine-reveal --replay=4.8 --probabilities "$v" | sed -n 's/^# p 3 7 //p')" = 0.148936 ]
+	[ "$(mine-reveal --replay=4.8 --hint "$v" | tail -1)" = "# hint: 3 safe, 0 mines" ]
 	# A chord that lost, a flag wrong at 1,4 opening the mine at 3,4,
 	# has no such figure.
 	run mine-reveal --stats <(rawvf "$golf" "" "0.100 lc 1 1 (8 8)
@@ -659,7 +661,7 @@ open 4 3
 		run --separate-stderr mine-reveal --stats "$v"
 		[ "$status" -eq 1 ]
 		[ "${lines[0]}" = "# skipped: bad board at line 1" ]
-		[[ "${lines[1]}" == *" game=lost fatal=0.148936" ]]
+		[[ "${lines[1]}" == *" game=lost fatal=0.148936 safe-cells=3" ]]
 		case $e in
 		*sc*) why="an event whose effect the replay does not know" ;;
 		*lc*) why="a mouse event without its column and row" ;;

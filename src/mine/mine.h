@@ -79,6 +79,7 @@ struct played {
 	int		 fatal_known;	/* a left click on a mine lost it */
 	double		 fatal;		/* the chance, as the board stood, that
 					   its cell was a mine (NaN: unknown) */
+	uint64_t	 fatal_safe;	/* the covered cells proved safe then */
 };
 
 /* The game a RawVF video recorded, as its header and events tell it. */

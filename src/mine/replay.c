@@ -22,7 +22,7 @@
 
 static int	 on_board(const struct replay *, int64_t, int64_t);
 static void	 right_press(struct replay *, size_t, size_t);
-static double	 mine_chance(struct board *, size_t);
+static void	 fatal_click(struct played *, struct board *, size_t);
 static void	 left_click(struct replay *, size_t, size_t);
 static void	 chord_at(struct replay *, int, int64_t, int64_t);
 static int	 open_zero(const struct board *, size_t);
@@ -83,21 +83,29 @@ right_press(struct replay *r, size_t row, size_t col)
 }
 
 /*
- * The chance that covered cell i is a mine, from what the board shows
- * and its count of mines (the solver never looks under a covered cell):
- * NaN if the solver could not count it exactly.
+ * The left click on covered cell i, a mine, loses the game: the chance
+ * that it was one, from what the board shows and its count of mines
+ * (the solver never looks under a covered cell; NaN if it could not
+ * count it exactly), and the covered cells it proves safe, which a
+ * player had instead when there are any.
  */
-static double
-mine_chance(struct board *b, size_t i)
+static void
+fatal_click(struct played *p, struct board *b, size_t i)
 {
 	struct solver s;
-	double p = NAN;
+	size_t j;
 
+	p->fatal_known = 1;
+	p->fatal = NAN;
+	p->fatal_safe = 0;
 	solver_init(&s, b, b->mines);
-	if (solver_analyse(&s) != -1)
-		p = solver_prob(&s, i);
+	if (solver_analyse(&s) != -1) {
+		p->fatal = solver_prob(&s, i);
+		for (j = 0; j < s.ncells; j++)
+			if (!(b->cell[j] & CELL_OPEN) && solver_prob(&s, j) == 0)
+				p->fatal_safe++;
+	}
 	solver_free(&s);
-	return p;
 }
 
 /*
@@ -118,10 +126,8 @@ left_click(struct replay *r, size_t row, size_t col)
 	else {
 		if (r->question != NULL)
 			r->question[i] = 0;
-		if ((*p & (CELL_MINE | CELL_FLAG)) == CELL_MINE) {
-			r->played->fatal_known = 1;
-			r->played->fatal = mine_chance(r->b, i);
-		}
+		if ((*p & (CELL_MINE | CELL_FLAG)) == CELL_MINE)
+			fatal_click(r->played, r->b, i);
 		reveal_apply(r->b, ACTION_OPEN, row, col);
 	}
 }

@@ -770,7 +770,8 @@ stats_compute(struct board *b, struct stats *st)
  * Write the figures as one line.  A board whose video gives its time
  * gains the time; a video whose clicks were replayed gains what they
  * did (the 3BV solved, the clicks, the index of efficiency, the game's
- * end, and the chance the cell of a left click that lost it was a mine)
+ * end, and for a left click that lost it the chance its cell was a mine
+ * and the cells proved safe then)
  * and, replayed to the end in more than no time, the 3BV solved a
  * second.  A video not replayed has a rate only if its Status says it
  * was won, when the 3BV solved is the board's.  Rates are rounded to
@@ -811,6 +812,7 @@ stats_print(const struct stats *st, const struct recorded *game)
 		if (p->fatal_known) {
 			printf(" fatal=");
 			solver_print_prob(p->fatal);
+			printf(" safe-cells=%" PRIu64, p->fatal_safe);
 		}
 	}
 	putchar('\n');
