@@ -1,4 +1,4 @@
-/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c src/mine/play.c src/mine/endgame.c src/mine/guess.c src/mine/solve.c src/mine/stats.c src/mine/zini.c */
+/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/replay.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c src/mine/play.c src/mine/endgame.c src/mine/guess.c src/mine/solve.c src/mine/stats.c src/mine/zini.c */
 /*
  * Fuzz the text board parser, the actions it applies and the printers,
  * and on small boards the solver (hints, probabilities, a whole game

@@ -1,4 +1,4 @@
-/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c src/mine/play.c src/mine/endgame.c src/mine/guess.c src/mine/solve.c src/mine/stats.c src/mine/zini.c */
+/* fuzz-sources: src/mine/board.c src/mine/parse.c src/mine/replay.c src/mine/reveal.c src/mine/gen.c src/mine/mbf.c src/mine/play.c src/mine/endgame.c src/mine/guess.c src/mine/solve.c src/mine/stats.c src/mine/zini.c */
 /*
  * Fuzz --stats against the definitions: the input's first two bytes are
  * a board's width and height (1 to 24 each), its other bits the mines,

@@ -211,6 +211,7 @@ struct replay {
 	int		 after_chord;	/* a button still held after one */
 };
 
+const char *replay_state_name(int);
 void	 replay_begin(struct replay *, struct board *, struct recorded *);
 void	 replay_event(struct replay *, enum mouse_event, int64_t, int64_t);
 void	 replay_toggle_marks(struct replay *);

@@ -484,10 +484,6 @@ static int
 check_outcome(const struct linereader *lr, const struct board *b,
     const struct recorded *game)
 {
-	static const char *const state_names[] = {
-		[STATE_PLAYING] = "unfinished", [STATE_WON] = "won",
-		[STATE_LOST] = "lost"
-	};
 	const enum told said[2] = { game->status, game->ending };
 	const struct played *p = &game->played;
 	int k, want;
@@ -501,8 +497,8 @@ check_outcome(const struct linereader *lr, const struct board *b,
 		if (p->state != want) {
 			warn_at(lr->name, b->firstline, "its clicks, "
 			    "replayed, leave the game %s, but its %s says %s",
-			    state_names[p->state], k == 0 ? "Status" :
-			    "last event", state_names[want]);
+			    replay_state_name(p->state), k == 0 ? "Status" :
+			    "last event", replay_state_name(want));
 			return -1;
 		}
 	}

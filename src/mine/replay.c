@@ -31,6 +31,18 @@ static int	 touches_zero(const struct board *, size_t);
 static size_t	*push_index(size_t *, size_t *, size_t *, size_t);
 static uint64_t	 solved_3bv(const struct board *);
 
+/* How a game stands, as the replay's figures and messages name it. */
+const char *
+replay_state_name(int state)
+{
+	static const char *const names[] = {
+		[STATE_PLAYING] = "unfinished", [STATE_WON] = "won",
+		[STATE_LOST] = "lost"
+	};
+
+	return names[state];
+}
+
 /* Set r to replay b's events; what they do goes into game->played. */
 void
 replay_begin(struct replay *r, struct board *b, struct recorded *game)

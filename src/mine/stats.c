@@ -780,10 +780,6 @@ stats_compute(struct board *b, struct stats *st)
 void
 stats_print(const struct stats *st, const struct recorded *game)
 {
-	static const char *const state_names[] = {
-		[STATE_PLAYING] = "unfinished", [STATE_WON] = "won",
-		[STATE_LOST] = "lost"
-	};
 	const struct played *p = &game->played;
 	uint64_t clicks = p->left + p->right + p->chords;
 
@@ -808,7 +804,7 @@ stats_print(const struct stats *st, const struct recorded *game)
 		if (clicks > 0)
 			printf(" ioe=%.3f", (double)p->solved /
 			    (double)clicks);
-		printf(" game=%s", state_names[p->state]);
+		printf(" game=%s", replay_state_name(p->state));
 		if (p->fatal_known) {
 			printf(" fatal=");
 			solver_print_prob(p->fatal);
