@@ -352,7 +352,8 @@ EOF_CASES
 		[ "$(printf '%s\n' "${lines[@]}" | grep -c -- "^  $o ")" -eq 1 ] ||
 		    { echo "missing: $o"; false; }
 	done
-	[ "${#lines[@]}" -eq 12 ]
+	# The usage, two lines, and the eleven options.
+	[ "${#lines[@]}" -eq 13 ]
 	[[ "$output" == *"(FORMAT: legacy, compact, base36, json, packed)"* ]]
 	[[ "$output" == *"(FORMAT: auto, legacy, compact, base36, json, packed)"* ]]
 }

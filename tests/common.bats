@@ -39,6 +39,28 @@ tools() {
 	done
 }
 
+@test "every tool's --help has one shape: usage, then an option a line, one column" {
+	local t line widths
+	local re='^(  -[A-Za-z], |      )--[a-z-]+(=[A-Za-z,]+|\[=[A-Z]+\])? +'
+	for t in $(tools); do
+		run --separate-stderr "$t" --help
+		[ "$status" -eq 0 ]
+		[[ "${lines[0]}" == "usage: $t "* ]]
+		widths=
+		for line in "${lines[@]}"; do
+			[[ "$line" == "  -"* || "$line" == "      --"* ]] || continue
+			[[ "$line" =~ $re ]] || { echo "$t: $line"; false; }
+			widths="$widths ${#BASH_REMATCH[0]}"
+		done
+		# Every description begins in the same column.
+		[ "$(tr ' ' '\n' <<<"$widths" | sed '/^$/d' | sort -u | wc -l)" -eq 1 ] ||
+		    { echo "$t: columns$widths"; false; }
+		grep -q -- '^  -h, --help  *print this help and exit$' <<<"$output"
+		grep -q -- '^  -V, --version  *print the version and exit$' <<<"$output"
+		grep -q -- '^      --summary  *print the counts of records, good, bad and warnings, on standard error at the end$' <<<"$output"
+	done
+}
+
 @test "every tool exits 2 with its usage on an unknown option" {
 	for t in $(tools); do
 		run --separate-stderr "$t" --no-such-option

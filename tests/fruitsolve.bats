@@ -304,7 +304,7 @@ plan_and_replay() {
 		grep -q -- "--$opt" <<<"$output"
 	done
 	grep -q 'FORMAT: moves, board, game, svg, png, jpeg, ppm, webp, gif; with -R: board, png, jpeg, ppm' <<<"$output"
-	grep -q 'INPUT: auto, board, image' <<<"$output"
+	grep -q 'FORMAT: auto, board, image' <<<"$output"
 }
 
 @test "options that contradict each other are refused, naming both" {

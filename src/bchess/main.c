@@ -22,8 +22,6 @@
 #include "bchess.h"
 #include "rules.h"
 
-static void __dead usage(int);
-static void __dead help(void);
 static enum format format_option(const char *, const char *, int);
 static void	 warn_link(const struct linereader *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
@@ -102,43 +100,32 @@ static int	 cells = CELLS_FIELDS;	/* where cells stand: see split_record */
 static int	 attached;	/* a file attached to mail: no mail itself */
 static int	 write_back;	/* -w: a ZIP archive written back as one */
 
-static void __dead
-usage(int status)
-{
-	fprintf(status == 0 ? stdout : stderr,
-	    "usage: %s [-chqrVw] [-E encoding] [-f format] [-i format] "
-	    "[--strict] [--summary] [file ...]\n", getprogname());
-	if (status == 0)
-		finish_stdout();
-	exit(status);
-}
+static const char synopsis[] =
+    "usage: bchess-pack [-chqrVw] [-E encoding] [-f format] [-i format] "
+    "[--strict]\n"
+    "                   [--summary] [file ...]\n";
 
-static void __dead
-help(void)
-{
-	printf("usage: %s [-chqrVw] [-E encoding] [-f format] [-i format] "
-	    "[--strict] [--summary] [file ...]\n", getprogname());
-	fputs(
-"  -c, --check            replay each record under the rules and report, "
-"writing nothing\n"
-"  -E, --encoding=ENCODING  text encoding of the input (ENCODING: auto, or "
-"any iconv knows)\n"
-"  -f, --format=FORMAT    write FORMAT, compact by default (FORMAT: legacy, "
-"compact, base36, json, packed)\n"
-"  -h, --help             print this help and exit\n"
-"  -i, --input=FORMAT     read every payload as FORMAT (FORMAT: auto, legacy, "
-"compact, base36, json, packed)\n"
-"  -q, --quiet            do not print warnings, notes or repairs\n"
-"  -r, --repair           rewrite kill flags and end letters from the moves\n"
-"      --strict           stop at the first bad record; with -c, double moves "
-"are errors (-s: old spelling)\n"
-"      --summary          print the counts of records and warnings at the end\n"
-"  -V, --version          print the version and exit\n"
-"  -w, --write-back       write a ZIP file (.xlsx, .ods, .docx, .odt, an "
-"archive) back as one, its links converted where they stand\n", stdout);
-	finish_stdout();
-	exit(GF_EXIT_OK);
-}
+static const struct help_option options_help[] = {
+	{ 'c', "check", "", "replay each record under the rules and report, "
+	    "writing nothing" },
+	{ 'E', "encoding", "=ENCODING", "text encoding of the input, auto by "
+	    "default (ENCODING: auto, or any iconv knows)" },
+	{ 'f', "format", "=FORMAT", "write FORMAT, compact by default "
+	    "(FORMAT: legacy, compact, base36, json, packed)" },
+	{ 'h', "help", "", "print this help and exit" },
+	{ 'i', "input", "=FORMAT", "read every payload as FORMAT, auto by "
+	    "default (FORMAT: auto, legacy, compact, base36, json, packed)" },
+	{ 'q', "quiet", "", "do not print warnings, notes or repairs" },
+	{ 'r', "repair", "", "rewrite kill flags and end letters from the "
+	    "moves" },
+	{ 0, "strict", "", "stop at the first bad record; with -c, double "
+	    "moves are errors (-s: old spelling)" },
+	{ 0, "summary", "", SUMMARY_HELP },
+	{ 'V', "version", "", "print the version and exit" },
+	{ 'w', "write-back", "", "write a ZIP file (.xlsx, .ods, .docx, .odt, "
+	    "an archive) back as one, its links converted where they stand" },
+	{ 0, NULL, NULL, NULL }
+};
 
 /* The format named by the argument of -f or -i (which may say auto). */
 static enum format
@@ -1285,7 +1272,7 @@ main(int argc, char *argv[])
 			fname = optarg;
 			break;
 		case 'h':
-			help();
+			print_help(synopsis, options_help);
 		case 'i':
 			input_format = format_option(optarg, "input", 1);
 			break;
@@ -1305,7 +1292,7 @@ main(int argc, char *argv[])
 		case 0:
 			break;
 		default:
-			usage(GF_EXIT_ERROR);
+			print_usage(synopsis);
 		}
 	}
 	argc -= optind;

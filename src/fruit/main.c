@@ -56,8 +56,6 @@ struct config {
 /* Options given, by letter, to refuse those that contradict. */
 static char given[UCHAR_MAX + 1];
 
-static __dead void usage(int);
-static __dead void help(void);
 static long long number(const char *, long long, long long, const char *);
 static double	 decimal(const char *, double, double, const char *);
 static void	 parse_size(const char *, struct config *);
@@ -112,61 +110,49 @@ static const struct option longopts[] = {
 };
 
 static const char synopsis[] =
-    "usage: fruitsolve [-G] [-e effort] [-f format] [-i input] [-n moves] "
+    "usage: fruitsolve [-G] [-e effort] [-f format] [-i format] [-n moves] "
     "[-S seed]\n"
     "                  [-t seconds] [--scale scale] [--steps prefix] "
     "[--summary]\n"
     "                  [file ...]\n"
-    "       fruitsolve -l [-i input] [file ...]\n"
+    "       fruitsolve -l [-i format] [file ...]\n"
     "       fruitsolve -c [file ...]\n"
-    "       fruitsolve -R [-f format] [-i input] [--scale scale] "
+    "       fruitsolve -R [-f format] [-i format] [--scale scale] "
     "[file ...]\n"
     "       fruitsolve -g count [-S seed] [-s widthxheight]\n"
     "       fruitsolve -h | -V\n";
 
-static __dead void
-usage(int status)
-{
-	fputs(synopsis, stderr);
-	exit(status);
-}
+#define STR(x)		STR_(x)
+#define STR_(x)		#x
 
-static void
-help(void)
-{
-	fputs(synopsis, stdout);
-	fputs("\n"
-	    "  -c, --check          check the move list after each board\n"
-	    "  -e, --effort=N       search effort of a plan, in moves of the "
-	    "games it plays (default 2200000)\n"
-	    "  -f, --format=FORMAT  what to write (FORMAT: moves, board, "
-	    "game, svg, png, jpeg, ppm, webp, gif; with -R: board, png, "
-	    "jpeg, "
-	    "ppm)\n"
-	    "  -G, --greedy         plan greedily, fast, no search\n"
-	    "  -g, --generate=N     write N random boards\n"
-	    "  -h, --help           print this help\n"
-	    "  -i, --input=INPUT    what the files are (INPUT: auto, board, "
-	    "image)\n"
-	    "  -l, --list           list every rectangle summing to 10\n"
-	    "  -n, --next=N         with -f svg, png, jpeg, ppm, webp, gif, "
-	    "show "
-	    "only the next N moves\n"
-	    "  -R, --read           print each board as read, plan nothing\n"
-	    "  -S, --seed=SEED      seed of -g and of the planner's ties\n"
-	    "  -s, --size=WxH       size of -g boards, columns x rows "
-	    "(default 17x10)\n"
-	    "      --scale=S        scale of a board drawn as ppm, png, jpeg, "
-	    "webp, gif (default 1)\n"
-	    "      --steps=PREFIX   with -f svg, png, jpeg, ppm, write "
-	    "PREFIX-B-MM.svg (.png, .jpg, .ppm), one a move\n"
-	    "      --summary        count boards on standard error at the "
-	    "end\n"
-	    "  -t, --time=SECONDS   wall-clock limit of a plan\n"
-	    "  -V, --version        print the version\n", stdout);
-	finish_stdout();
-	exit(GF_EXIT_OK);
-}
+static const struct help_option options_help[] = {
+	{ 'c', "check", "", "check the move list after each board" },
+	{ 'e', "effort", "=N", "search effort of a plan, in moves of the "
+	    "games it plays (default " STR(DEFAULT_EFFORT) ")" },
+	{ 'f', "format", "=FORMAT", "write FORMAT, by default moves, or board "
+	    "with -R (FORMAT: moves, board, game, svg, png, jpeg, ppm, webp, "
+	    "gif; with -R: board, png, jpeg, ppm)" },
+	{ 'G', "greedy", "", "plan greedily, fast, no search" },
+	{ 'g', "generate", "=N", "write N random boards" },
+	{ 'h', "help", "", "print this help and exit" },
+	{ 'i', "input", "=FORMAT", "read the files as FORMAT, auto by default "
+	    "(FORMAT: auto, board, image)" },
+	{ 'l', "list", "", "list every rectangle summing to 10" },
+	{ 'n', "next", "=N", "with -f svg, png, jpeg, ppm, webp, gif, show "
+	    "only the next N moves" },
+	{ 'R', "read", "", "print each board as read, plan nothing" },
+	{ 'S', "seed", "=SEED", "seed of -g and of the planner's ties" },
+	{ 's', "size", "=WxH", "size of -g boards, columns x rows (default "
+	    "17x10)" },
+	{ 0, "scale", "=S", "scale of a board drawn as ppm, png, jpeg, webp, "
+	    "gif (default 1)" },
+	{ 0, "steps", "=PREFIX", "with -f svg, png, jpeg, ppm, write "
+	    "PREFIX-B-MM.svg (.png, .jpg, .ppm), one a move" },
+	{ 0, "summary", "", SUMMARY_HELP },
+	{ 't', "time", "=SECONDS", "wall-clock limit of a plan" },
+	{ 'V', "version", "", "print the version and exit" },
+	{ 0, NULL, NULL, NULL }
+};
 
 static long long
 number(const char *s, long long min, long long max, const char *what)
@@ -177,7 +163,7 @@ number(const char *s, long long min, long long max, const char *what)
 	v = strtonum(s, min, max, &errstr);
 	if (errstr != NULL) {
 		warnx("%s is %s: %s", what, errstr, s);
-		usage(GF_EXIT_ERROR);
+		print_usage(synopsis);
 	}
 	return v;
 }
@@ -193,7 +179,7 @@ decimal(const char *s, double min, double max, const char *what)
 	v = strtod(s, &end);
 	if (end == s || *end != '\0' || errno != 0 || !(v >= min && v <= max)) {
 		warnx("%s is out of range (%g to %g): %s", what, min, max, s);
-		usage(GF_EXIT_ERROR);
+		print_usage(synopsis);
 	}
 	return v;
 }
@@ -208,7 +194,7 @@ parse_size(const char *s, struct config *cf)
 	if (strlcpy(buf, s, sizeof(buf)) >= sizeof(buf) ||
 	    (x = strchr(buf, 'x')) == NULL) {
 		warnx("size must be width x height, as 17x10: %s", s);
-		usage(GF_EXIT_ERROR);
+		print_usage(synopsis);
 	}
 	*x = '\0';
 	cf->cols = (size_t)number(buf, 1, 65536, "column count");
@@ -236,7 +222,7 @@ parse_format(const char *s, struct config *cf)
 		}
 	warnx("unknown output format: %s (one of: moves, board, game, svg, "
 	    "ppm, png, jpeg, webp, gif)", s);
-	usage(GF_EXIT_ERROR);
+	print_usage(synopsis);
 }
 
 /*
@@ -262,33 +248,33 @@ check_options(struct config *cf)
 		b = (unsigned char)excludes[i][1];
 		if (given[a] && given[b]) {
 			warnx("-%c and -%c exclude each other", a, b);
-			usage(GF_EXIT_ERROR);
+			print_usage(synopsis);
 		}
 	}
 	if (given['s'] && cf->mode != GENERATE) {
 		warnx("-s applies to -g only");
-		usage(GF_EXIT_ERROR);
+		print_usage(synopsis);
 	}
 	if (cf->mode == READ && cf->format != BOARD && (cf->format < PPM ||
 	    ANIMATED(cf->format))) {
 		warnx("-R and -f %s exclude each other", cf->formatname);
-		usage(GF_EXIT_ERROR);
+		print_usage(synopsis);
 	}
 	if ((given['n'] || cf->steps != NULL) && (cf->mode != PLAN ||
 	    cf->format < SVG)) {
 		warnx("%s applies to plans drawn (-f svg, png, jpeg, ppm, "
 		    "webp, gif) only", given['n'] ? "-n" : "--steps");
-		usage(GF_EXIT_ERROR);
+		print_usage(synopsis);
 	}
 	if (cf->steps != NULL && ANIMATED(cf->format)) {
 		warnx("--steps and -f %s exclude each other: the animation "
 		    "holds every step", cf->formatname);
-		usage(GF_EXIT_ERROR);
+		print_usage(synopsis);
 	}
 	if (cf->scale != 0 && cf->format < PPM) {
 		warnx("--scale applies to -f ppm, png, jpeg, webp or gif "
 		    "only");
-		usage(GF_EXIT_ERROR);
+		print_usage(synopsis);
 	}
 	if (cf->scale == 0)
 		cf->scale = 1;
@@ -751,7 +737,7 @@ parse_options(int argc, char *argv[], struct config *cf)
 			    "board count");
 			break;
 		case 'h':
-			help();
+			print_help(synopsis, options_help);
 		case 'i':
 			if (strcmp(optarg, "auto") == 0)
 				cf->input = INPUT_AUTO;
@@ -762,7 +748,7 @@ parse_options(int argc, char *argv[], struct config *cf)
 			else {
 				warnx("unknown input format: %s (one of: "
 				    "auto, board, image)", optarg);
-				usage(GF_EXIT_ERROR);
+				print_usage(synopsis);
 			}
 			break;
 		case 'l':
@@ -803,7 +789,7 @@ parse_options(int argc, char *argv[], struct config *cf)
 			cf->summary = 1;
 			break;
 		default:
-			usage(GF_EXIT_ERROR);
+			print_usage(synopsis);
 		}
 	}
 	if (cf->mode == READ && !given['f'])
@@ -824,7 +810,7 @@ main(int argc, char *argv[])
 	run_start(cf.summary);
 	if (cf.mode == GENERATE) {
 		if (argc > 0)
-			usage(GF_EXIT_ERROR);
+			print_usage(synopsis);
 		do_generate(&cf);
 		return run_finish(GF_EXIT_OK);
 	}

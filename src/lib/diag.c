@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "gf.h"
 
@@ -53,6 +54,44 @@ void
 print_version(void)
 {
 	printf("%s (%s) %s\n", getprogname(), PACKAGE_NAME, PACKAGE_VERSION);
+}
+
+/*
+ * --help, in the one shape of every tool: the synopsis, then the options,
+ * "  -c, --check" or "      --strict" (no letter), and what each does
+ * two columns after the widest; exit 0, or 2 if it could not be written.
+ */
+void
+print_help(const char *synopsis, const struct help_option *opt)
+{
+	char flags[80];
+	size_t k;
+	int width = 0, n;
+
+	for (k = 0; opt[k].name != NULL; k++)
+		if ((n = (int)strlen(opt[k].name) + (int)strlen(opt[k].arg)) >
+		    width)
+			width = n;
+	fputs(synopsis, stdout);
+	for (k = 0; opt[k].name != NULL; k++) {
+		snprintf(flags, sizeof(flags), "--%s%s", opt[k].name,
+		    opt[k].arg);
+		if (opt[k].letter != 0)
+			printf("  -%c, ", opt[k].letter);
+		else
+			fputs("      ", stdout);
+		printf("%-*s  %s\n", width + 2, flags, opt[k].what);
+	}
+	finish_stdout();
+	exit(GF_EXIT_OK);
+}
+
+/* A command line that is wrong: the synopsis on standard error, exit 2. */
+void
+print_usage(const char *synopsis)
+{
+	fputs(synopsis, stderr);
+	exit(GF_EXIT_ERROR);
 }
 
 /*

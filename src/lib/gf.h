@@ -37,6 +37,24 @@ void	 print_version(void);
 void	 finish_stdout(void);
 
 /*
+ * An option as --help lists it: its letter (0 for none), its long name,
+ * what follows the name ("=FORMAT", "[=SECONDS]", or "" for nothing) and
+ * what it does.  print_help prints the synopsis, then each option of a
+ * table ended by a null name on a line of its own, what they do in one
+ * column, and exits; print_usage prints the synopsis alone on standard
+ * error, for a command line that is wrong, and exits 2.
+ */
+struct help_option {
+	int		 letter;
+	const char	*name, *arg, *what;
+};
+void	 print_help(const char *, const struct help_option *) __dead;
+void	 print_usage(const char *) __dead;
+/* What --summary does, in every tool (run.c prints the counts). */
+#define SUMMARY_HELP	"print the counts of records, good, bad and " \
+	"warnings, on standard error at the end"
+
+/*
  * text.c: at most EXCERPT_MAX bytes of what was found, escaped for a
  * terminal ("\xNN" for control bytes, backslash and bytes that are not
  * UTF-8, "..." when cut, "empty" for nothing), in one of four static

@@ -66,8 +66,6 @@ enum {
 	OPT_SUMMARY
 };
 
-static __dead void usage(int);
-static __dead void help(void);
 static int	 parse_pair(const char *, int, size_t *, size_t *);
 static void	 set_mode(struct options *, enum mode, const char *);
 static void	 add_click(struct options *, const char *, const char *);
@@ -120,74 +118,56 @@ static const struct option longopts[] = {
 	{ NULL,			0,			NULL,	0 }
 };
 
-static __dead void
-usage(int status)
-{
-	FILE *fp = status == GF_EXIT_OK ? stdout : stderr;
+static const char synopsis[] =
+    "usage: mine-reveal [-hVvz] [-o row,column] [-f format] [-i format] "
+    "[-m mines]\n"
+    "                   [--hint | --probabilities | --solve | --stats] "
+    "[--fast]\n"
+    "                   [--replay[=seconds]] [--summary] [file ...]\n"
+    "       mine-reveal -g widthxheight -m mines [-vz] [-f format] "
+    "[-S seed]\n"
+    "                   [--count n] [--safe row,column [--no-guess] | "
+    "--safe-cell row,column]\n"
+    "                   [--solve [--fast] | --stats]\n";
 
-	fprintf(fp,
-	    "usage: %s [-hVvz] [-o row,column] [-f format] [-i format] "
-	    "[-m mines]\n"
-	    "       [--hint | --probabilities | --solve | --stats] "
-	    "[--fast]\n"
-	    "       [--replay[=seconds]] [file ...]\n"
-	    "       %s -g widthxheight -m mines [-vz] [-f format] "
-	    "[-S seed] [--count n]\n"
-	    "       [--safe row,column [--no-guess] | --safe-cell "
-	    "row,column]\n"
-	    "       [--solve [--fast] | --stats]\n", getprogname(),
-	    getprogname());
-	if (status == GF_EXIT_OK)
-		finish_stdout();
-	exit(status);
-}
-
-static __dead void
-help(void)
-{
-	printf("usage: %s [options] [file ...]\n"
-	    "      --count=N            with -g, make N boards, seeds SEED "
-	    "to SEED+N-1\n"
-	    "      --fast               with --solve or --hint, guess "
-	    "without a look ahead\n"
-	    "  -f, --format=FORMAT      write boards as FORMAT (FORMAT: full, "
-	    "view, mbf)\n"
-	    "  -g, --generate=WxH       make a random board W columns wide, "
-	    "H rows high\n"
-	    "  -h, --help               print this help and exit\n"
-	    "      --hint               print the certainly safe cells and "
-	    "mines as actions\n"
-	    "  -i, --input=FORMAT       read boards as FORMAT (FORMAT: auto, "
-	    "full, mbf, rawvf, view)\n"
-	    "  -m, --mines=N            mines of -g, or the mine counter of "
-	    "a view\n"
-	    "      --no-guess           with -g and --safe, only boards logic "
-	    "wins from the safe cell\n"
-	    "  -o, --open=ROW,COLUMN    open the cell on every board, after "
-	    "its actions (-c: old spelling)\n"
-	    "      --probabilities      print each covered cell's "
-	    "probability of a mine\n"
-	    "      --replay[=SECONDS]   play a RawVF video's clicks on its "
-	    "board (up to SECONDS)\n"
-	    "      --safe=ROW,COLUMN    with -g, keep the cell and its "
-	    "neighbours free of mines\n"
-	    "      --safe-cell=ROW,COLUMN  with -g, keep the cell alone free "
-	    "of mines\n"
-	    "  -S, --seed=SEED          with -g, the generator's seed "
-	    "(-s SEED: old spelling)\n"
-	    "      --solve              play every board to its end and "
-	    "print the result\n"
-	    "      --stats              print 3BV, openings, islands, ZiNi, "
-	    "mines and cells\n"
-	    "      --summary            print the count of boards, good and "
-	    "bad, at the end\n"
-	    "  -V, --version            print the version and exit\n"
-	    "  -v, --view               the same as -f view\n"
-	    "  -z, --blank-zeros        in the view, show open zeros as "
-	    "spaces\n", getprogname());
-	finish_stdout();
-	exit(GF_EXIT_OK);
-}
+static const struct help_option options_help[] = {
+	{ 'z', "blank-zeros", "", "in the view, show open zeros as spaces" },
+	{ 0, "count", "=N", "with -g, make N boards, seeds SEED to SEED+N-1" },
+	{ 0, "fast", "", "with --solve or --hint, guess without a look "
+	    "ahead" },
+	{ 'f', "format", "=FORMAT", "write boards as FORMAT, full by default "
+	    "(FORMAT: full, view, mbf)" },
+	{ 'g', "generate", "=WxH", "make a random board W columns wide, H "
+	    "rows high" },
+	{ 'h', "help", "", "print this help and exit" },
+	{ 0, "hint", "", "print the certainly safe cells and mines as "
+	    "actions" },
+	{ 'i', "input", "=FORMAT", "read boards as FORMAT, auto by default "
+	    "(FORMAT: auto, full, mbf, rawvf, view)" },
+	{ 'm', "mines", "=N", "mines of -g, or the mine counter of a view" },
+	{ 0, "no-guess", "", "with -g and --safe, only boards logic wins from "
+	    "the safe cell" },
+	{ 'o', "open", "=ROW,COLUMN", "open the cell on every board, after its "
+	    "actions (-c: old spelling)" },
+	{ 0, "probabilities", "", "print each covered cell's probability of a "
+	    "mine" },
+	{ 0, "replay", "[=SECONDS]", "play a RawVF video's clicks on its board "
+	    "(up to SECONDS)" },
+	{ 0, "safe", "=ROW,COLUMN", "with -g, keep the cell and its neighbours "
+	    "free of mines" },
+	{ 0, "safe-cell", "=ROW,COLUMN", "with -g, keep the cell alone free of "
+	    "mines" },
+	{ 'S', "seed", "=SEED", "with -g, the generator's seed (-s SEED: old "
+	    "spelling)" },
+	{ 0, "solve", "", "play every board to its end and print the "
+	    "result" },
+	{ 0, "stats", "", "print 3BV, openings, islands, ZiNi, mines and "
+	    "cells" },
+	{ 0, "summary", "", SUMMARY_HELP },
+	{ 'V', "version", "", "print the version and exit" },
+	{ 'v', "view", "", "the same as -f view" },
+	{ 0, NULL, NULL, NULL }
+};
 
 /* "R,C" (sep ',') or "WxH" (sep 'x'), both numbers from 1. */
 static int
@@ -313,7 +293,7 @@ parse_options(int argc, char **argv, struct options *o)
 			o->generating = 1;
 			break;
 		case 'h':
-			help();
+			print_help(synopsis, options_help);
 		case OPT_FAST:
 			o->fast = 1;
 			break;
@@ -388,7 +368,7 @@ parse_options(int argc, char **argv, struct options *o)
 			o->out.blank_zeros = 1;
 			break;
 		default:
-			usage(GF_EXIT_ERROR);
+			print_usage(synopsis);
 		}
 	}
 }
@@ -853,13 +833,13 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (check_options(&o) == -1)
-		usage(GF_EXIT_ERROR);
+		print_usage(synopsis);
 	if (o.mode == MODE_SOLVE || o.mode == MODE_HINT)
 		o.endgame = endgame_new();
 	run_start(o.summary);
 	if (o.generating) {
 		if (argc > 0)
-			usage(GF_EXIT_ERROR);
+			print_usage(synopsis);
 		status = run_generate(&o);
 	} else if (argc == 0)
 		status = run_file("-", &o, &nboards);

@@ -78,7 +78,6 @@ static size_t xqf_written;
 #define IN_NAMES "auto, packed, fen, board, iccs, ucci, wxf, chinese, json, " \
     "pgn, dhtmlxq, xqf, cbf, cbr"
 
-static __dead void usage(int);
 static void	 parse_format(const char *, struct options *);
 static void	 parse_input(const char *, struct options *);
 static int	 filter(const char *, const struct options *);
@@ -138,37 +137,31 @@ static const struct option longopts[] = {
 	{ NULL,		0,			NULL,	0 }
 };
 
-static __dead void
-usage(int status)
-{
-	FILE *fp = status == 0 ? stdout : stderr;
+static const char synopsis[] =
+    "usage: xq-bitpack [-hLV] [-E encoding] [-f format] [-i format] "
+    "[-M notation]\n"
+    "                  [--pack-version=N] [--scheme=scheme] [--summary] "
+    "[file ...]\n";
 
-	fprintf(fp, "usage: xq-bitpack [-hLV] [-E encoding] [-f format] "
-	    "[-i format] [-M notation] [--pack-version=N] [--scheme=scheme] "
-	    "[--summary] [file ...]\n");
-	if (status != 0)
-		exit(status);
-	fputs("  -E, --encoding=ENCODING  text encoding of game files "
-	    "(ENCODING: auto, or any iconv knows)\n"
-	    "  -f, --format=FORMAT    what to write (FORMAT: " OUT_NAMES
-	    ")\n"
-	    "  -h, --help             print this help and exit\n"
-	    "  -i, --input=FORMAT     what the input holds (FORMAT: " IN_NAMES
-	    ")\n"
-	    "  -L, --lines            every line of a game file's trees as "
-	    "a record\n"
-	    "  -M, --movetext=NOTATION  moves of PGN written (NOTATION: "
-	    "chinese, iccs, wxf)\n"
-	    "      --pack-version=N   version of the packed games written "
-	    "(N: 1, 2; see xq-pack(5))\n"
-	    "      --scheme=SCHEME    how packed games code the moves "
-	    "(SCHEME: geometric, index, ranked)\n"
-	    "      --summary          count the records on standard error "
-	    "at the end\n"
-	    "  -V, --version          print the version and exit\n", fp);
-	finish_stdout();
-	exit(GF_EXIT_OK);
-}
+static const struct help_option options_help[] = {
+	{ 'E', "encoding", "=ENCODING", "text encoding of game files, auto by "
+	    "default (ENCODING: auto, or any iconv knows)" },
+	{ 'f', "format", "=FORMAT", "write FORMAT; by default packs, and "
+	    "unpacks what is packed (FORMAT: " OUT_NAMES ")" },
+	{ 'h', "help", "", "print this help and exit" },
+	{ 'i', "input", "=FORMAT", "read the input as FORMAT, auto by default "
+	    "(FORMAT: " IN_NAMES ")" },
+	{ 'L', "lines", "", "every line of a game file's trees as a record" },
+	{ 'M', "movetext", "=NOTATION", "moves of PGN written (NOTATION: "
+	    "chinese, iccs, wxf)" },
+	{ 0, "pack-version", "=N", "version of the packed games written (N: 1, "
+	    "2; see xq-pack(5))" },
+	{ 0, "scheme", "=SCHEME", "how packed games code the moves (SCHEME: "
+	    "geometric, index, ranked)" },
+	{ 0, "summary", "", SUMMARY_HELP },
+	{ 'V', "version", "", "print the version and exit" },
+	{ 0, NULL, NULL, NULL }
+};
 
 static void
 parse_format(const char *arg, struct options *o)
@@ -909,7 +902,7 @@ main(int argc, char *argv[])
 			parse_format(optarg, &o);
 			break;
 		case 'h':
-			usage(GF_EXIT_OK);
+			print_help(synopsis, options_help);
 		case 'i':
 			parse_input(optarg, &o);
 			break;
@@ -945,7 +938,7 @@ main(int argc, char *argv[])
 			finish_stdout();
 			return GF_EXIT_OK;
 		default:
-			usage(GF_EXIT_ERROR);
+			print_usage(synopsis);
 		}
 	}
 	argc -= optind;
