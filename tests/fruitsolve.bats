@@ -260,13 +260,21 @@ plan_and_replay() {
 	[ "${#lines[0]}" -eq 3 ]
 }
 
-@test "bad option values are usage errors" {
-	for args in "-e 0" "-R --steps x" "-s 10" "-s 0x5" "-t 0" "-t 1s" "-t 0.5x" \
-	    "-R -f png --scale 1.5x" "-g -1" "-l -f svg"; do
-		run --separate-stderr fruitsolve $args /dev/null
+@test "bad option values exit 2 with one line naming what is wrong" {
+	for args in "-e 0:-e 0: too small" "-R --steps x:--steps applies" \
+	    "-s 10:-s 10: expected WIDTHxHEIGHT" "-s 0x5:-s 0x5: expected" \
+	    "-t 0:-t 0: expected a number" "-t 1s:-t 1s:" "-t 0.5x:-t 0.5x:" \
+	    "-R -f png --scale 1.5x:--scale 1.5x:" "-g -1:-g -1: too small" \
+	    "-l -f svg:-l and -f exclude each other" "-g 1:-g reads no files"; do
+		run --separate-stderr fruitsolve ${args%%:*} /dev/null
 		[ "$status" -eq 2 ]
-		[[ "$stderr" == *"usage: fruitsolve"* ]]
+		[ "${#stderr_lines[@]}" -eq 1 ]
+		[[ "$stderr" == "fruitsolve: ${args#*:}"* ]] || { echo "$stderr"; false; }
 	done
+	# A wrong option or a missing argument gives the usage.
+	run --separate-stderr fruitsolve -e
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"usage: fruitsolve"* ]]
 	# A time may be a fraction of a second.
 	run fruitsolve -t 0.2 "$top_srcdir/examples/fruit-small.txt"
 	[ "$status" -eq 0 ]
@@ -317,7 +325,7 @@ plan_and_replay() {
 	done
 	run --separate-stderr fruitsolve -f tiff /dev/null
 	[ "$status" -eq 2 ]
-	[[ "$stderr" == "fruitsolve: unknown output format: tiff (one of: moves, board, game, svg, ppm, png, jpeg, webp, gif)"* ]]
+	[[ "$stderr" == "fruitsolve: unknown output format: tiff (one of: moves, board, game, svg, png, jpeg, ppm, webp, gif)"* ]]
 	run --separate-stderr fruitsolve -R -f moves /dev/null
 	[[ "$stderr" == "fruitsolve: -R and -f moves exclude each other"* ]]
 	run --separate-stderr fruitsolve -n 3 /dev/null

@@ -260,6 +260,16 @@ blocks() {
 	[[ "$stderr" == *"-g needs -m"* ]]
 	run --separate-stderr mine-reveal -g 9x0 -m 1
 	[ "$status" -eq 2 ]
+	# One line says what is wrong; the usage is for a wrong option.
+	run --separate-stderr mine-reveal -g 9x9 -m 1 board.txt
+	[ "$status" -eq 2 ]
+	[ "$stderr" = "mine-reveal: -g reads no files: board.txt" ]
+	run --separate-stderr mine-reveal --stats --solve
+	[ "$status" -eq 2 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+	run --separate-stderr mine-reveal --no-such-option
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == *"usage: mine-reveal "* ]]
 }
 
 @test "the man page examples work as shown" {

@@ -155,32 +155,30 @@ static const struct help_option options_help[] = {
 };
 
 static long long
-number(const char *s, long long min, long long max, const char *what)
+number(const char *s, long long min, long long max, const char *opt)
 {
 	const char *errstr;
 	long long v;
 
 	v = strtonum(s, min, max, &errstr);
-	if (errstr != NULL) {
-		warnx("%s is %s: %s", what, errstr, s);
-		print_usage(synopsis);
-	}
+	if (errstr != NULL)
+		errx(GF_EXIT_ERROR, "%s %s: %s (%lld to %lld)", opt, s, errstr,
+		    min, max);
 	return v;
 }
 
-/* A decimal number from min to max, such as 0.5; usage on anything else. */
+/* A decimal number from min to max, such as 0.5, the argument of opt. */
 static double
-decimal(const char *s, double min, double max, const char *what)
+decimal(const char *s, double min, double max, const char *opt)
 {
 	char *end;
 	double v;
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (end == s || *end != '\0' || errno != 0 || !(v >= min && v <= max)) {
-		warnx("%s is out of range (%g to %g): %s", what, min, max, s);
-		print_usage(synopsis);
-	}
+	if (end == s || *end != '\0' || errno != 0 || !(v >= min && v <= max))
+		errx(GF_EXIT_ERROR, "%s %s: expected a number from %g to %g",
+		    opt, s, min, max);
 	return v;
 }
 
@@ -190,15 +188,18 @@ parse_size(const char *s, struct config *cf)
 {
 	char buf[32];
 	char *x;
+	const char *e1 = NULL, *e2 = NULL;
 
-	if (strlcpy(buf, s, sizeof(buf)) >= sizeof(buf) ||
-	    (x = strchr(buf, 'x')) == NULL) {
-		warnx("size must be width x height, as 17x10: %s", s);
-		print_usage(synopsis);
+	if (strlcpy(buf, s, sizeof(buf)) < sizeof(buf) &&
+	    (x = strchr(buf, 'x')) != NULL) {
+		*x = '\0';
+		cf->cols = (size_t)strtonum(buf, 1, 65536, &e1);
+		cf->rows = (size_t)strtonum(x + 1, 1, 65536, &e2);
+		if (e1 == NULL && e2 == NULL)
+			return;
 	}
-	*x = '\0';
-	cf->cols = (size_t)number(buf, 1, 65536, "column count");
-	cf->rows = (size_t)number(x + 1, 1, 65536, "row count");
+	errx(GF_EXIT_ERROR, "-s %s: expected WIDTHxHEIGHT (columns x rows), "
+	    "each from 1 to 65536, as 17x10", s);
 }
 
 static void
@@ -220,9 +221,8 @@ parse_format(const char *s, struct config *cf)
 			cf->formatname = formats[i].name;
 			return;
 		}
-	warnx("unknown output format: %s (one of: moves, board, game, svg, "
-	    "ppm, png, jpeg, webp, gif)", s);
-	print_usage(synopsis);
+	errx(GF_EXIT_ERROR, "unknown output format: %s (one of: moves, board, "
+	    "game, svg, png, jpeg, ppm, webp, gif)", s);
 }
 
 /*
@@ -246,36 +246,27 @@ check_options(struct config *cf)
 	for (i = 0; i < sizeof(excludes) / sizeof(excludes[0]); i++) {
 		a = (unsigned char)excludes[i][0];
 		b = (unsigned char)excludes[i][1];
-		if (given[a] && given[b]) {
-			warnx("-%c and -%c exclude each other", a, b);
-			print_usage(synopsis);
-		}
+		if (given[a] && given[b])
+			errx(GF_EXIT_ERROR, "-%c and -%c exclude each other",
+			    a, b);
 	}
-	if (given['s'] && cf->mode != GENERATE) {
-		warnx("-s applies to -g only");
-		print_usage(synopsis);
-	}
+	if (given['s'] && cf->mode != GENERATE)
+		errx(GF_EXIT_ERROR, "-s applies to -g only");
 	if (cf->mode == READ && cf->format != BOARD && (cf->format < PPM ||
-	    ANIMATED(cf->format))) {
-		warnx("-R and -f %s exclude each other", cf->formatname);
-		print_usage(synopsis);
-	}
+	    ANIMATED(cf->format)))
+		errx(GF_EXIT_ERROR, "-R and -f %s exclude each other",
+		    cf->formatname);
 	if ((given['n'] || cf->steps != NULL) && (cf->mode != PLAN ||
-	    cf->format < SVG)) {
-		warnx("%s applies to plans drawn (-f svg, png, jpeg, ppm, "
-		    "webp, gif) only", given['n'] ? "-n" : "--steps");
-		print_usage(synopsis);
-	}
-	if (cf->steps != NULL && ANIMATED(cf->format)) {
-		warnx("--steps and -f %s exclude each other: the animation "
-		    "holds every step", cf->formatname);
-		print_usage(synopsis);
-	}
-	if (cf->scale != 0 && cf->format < PPM) {
-		warnx("--scale applies to -f ppm, png, jpeg, webp or gif "
-		    "only");
-		print_usage(synopsis);
-	}
+	    cf->format < SVG))
+		errx(GF_EXIT_ERROR, "%s applies to plans drawn (-f svg, png, "
+		    "jpeg, ppm, webp, gif) only",
+		    given['n'] ? "-n" : "--steps");
+	if (cf->steps != NULL && ANIMATED(cf->format))
+		errx(GF_EXIT_ERROR, "--steps and -f %s exclude each other: "
+		    "the animation holds every step", cf->formatname);
+	if (cf->scale != 0 && cf->format < PPM)
+		errx(GF_EXIT_ERROR, "--scale applies to -f ppm, png, jpeg, "
+		    "webp or gif only");
 	if (cf->scale == 0)
 		cf->scale = 1;
 }
@@ -723,7 +714,7 @@ parse_options(int argc, char *argv[], struct config *cf)
 		switch (ch) {
 		case 'e':
 			cf->plan.effort = (uint64_t)number(optarg, 1,
-			    1000000000000LL, "effort");
+			    1000000000000LL, "-e");
 			break;
 		case 'f':
 			parse_format(optarg, cf);
@@ -734,7 +725,7 @@ parse_options(int argc, char *argv[], struct config *cf)
 		case 'g':
 			cf->mode = GENERATE;
 			cf->count = (uint64_t)number(optarg, 0, LLONG_MAX,
-			    "board count");
+			    "-g");
 			break;
 		case 'h':
 			print_help(synopsis, options_help);
@@ -746,17 +737,15 @@ parse_options(int argc, char *argv[], struct config *cf)
 			else if (strcmp(optarg, "image") == 0)
 				cf->input = INPUT_IMAGE;
 			else {
-				warnx("unknown input format: %s (one of: "
-				    "auto, board, image)", optarg);
-				print_usage(synopsis);
+				errx(GF_EXIT_ERROR, "unknown input format: %s "
+				    "(one of: auto, board, image)", optarg);
 			}
 			break;
 		case 'l':
 			cf->mode = LIST;
 			break;
 		case 'n':
-			cf->next = (size_t)number(optarg, 1, INT_MAX,
-			    "move count");
+			cf->next = (size_t)number(optarg, 1, INT_MAX, "-n");
 			break;
 		case 'R':
 			cf->mode = READ;
@@ -766,21 +755,20 @@ parse_options(int argc, char *argv[], struct config *cf)
 			break;
 		case 'S':
 			cf->plan.seed = (uint64_t)number(optarg, 0, LLONG_MAX,
-			    "seed");
+			    "-S");
 			break;
 		case 's':
 			parse_size(optarg, cf);
 			break;
 		case 't':
-			cf->plan.seconds = decimal(optarg, 0.001, 86400,
-			    "time limit");
+			cf->plan.seconds = decimal(optarg, 0.001, 86400, "-t");
 			break;
 		case 'V':
 			print_version();
 			finish_stdout();
 			exit(GF_EXIT_OK);
 		case OPT_SCALE:
-			cf->scale = decimal(optarg, 0.25, MAX_SCALE, "scale");
+			cf->scale = decimal(optarg, 0.25, MAX_SCALE, "--scale");
 			break;
 		case OPT_STEPS:
 			cf->steps = optarg;
@@ -810,7 +798,7 @@ main(int argc, char *argv[])
 	run_start(cf.summary);
 	if (cf.mode == GENERATE) {
 		if (argc > 0)
-			print_usage(synopsis);
+			errx(GF_EXIT_ERROR, "-g reads no files: %s", argv[0]);
 		do_generate(&cf);
 		return run_finish(GF_EXIT_OK);
 	}

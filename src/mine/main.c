@@ -136,7 +136,7 @@ static const struct help_option options_help[] = {
 	{ 0, "fast", "", "with --solve or --hint, guess without a look "
 	    "ahead" },
 	{ 'f', "format", "=FORMAT", "write boards as FORMAT, full by default "
-	    "(FORMAT: full, view, mbf)" },
+	    "(FORMAT: full, mbf, view)" },
 	{ 'g', "generate", "=WxH", "make a random board W columns wide, H "
 	    "rows high" },
 	{ 'h', "help", "", "print this help and exit" },
@@ -833,13 +833,13 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (check_options(&o) == -1)
-		print_usage(synopsis);
+		exit(GF_EXIT_ERROR);
 	if (o.mode == MODE_SOLVE || o.mode == MODE_HINT)
 		o.endgame = endgame_new();
 	run_start(o.summary);
 	if (o.generating) {
 		if (argc > 0)
-			print_usage(synopsis);
+			errx(GF_EXIT_ERROR, "-g reads no files: %s", argv[0]);
 		status = run_generate(&o);
 	} else if (argc == 0)
 		status = run_file("-", &o, &nboards);
