@@ -61,6 +61,18 @@ tools() {
 	done
 }
 
+@test "the completions describe -h, -V and --summary in the same words everywhere" {
+	local t
+	for t in $(tools); do
+		grep -q -- "-s h -l help -d 'Print the usage and options and exit'" "$top_srcdir/completions/fish/$t.fish"
+		grep -q -- "-s V -l version -d 'Print the version and exit'" "$top_srcdir/completions/fish/$t.fish"
+		grep -q -- "-l summary -d 'Print the counts of records on standard error at the end'" "$top_srcdir/completions/fish/$t.fish"
+		grep -q -- "{-h,--help}'\[print the usage and options and exit\]'" "$top_srcdir/completions/zsh/_$t"
+		grep -q -- "{-V,--version}'\[print the version and exit\]'" "$top_srcdir/completions/zsh/_$t"
+		grep -q -- "'--summary\[print the counts of records on standard error at the end\]'" "$top_srcdir/completions/zsh/_$t"
+	done
+}
+
 @test "every tool exits 2 with its usage on an unknown option" {
 	for t in $(tools); do
 		run --separate-stderr "$t" --no-such-option
