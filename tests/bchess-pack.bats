@@ -687,6 +687,37 @@ EOF_CASES
 	[ "${#stderr_lines[@]}" -eq 2 ]
 }
 
+@test "a legacy link a line break cut anywhere in its moves is reported with its tail, never read as a shorter game" {
+	local link cut n base
+	# Plain commas and %2C, cut at every place after "l=m": a mail
+	# wrapped at its margin, an editor's hard wrap.
+	for n in 2 3; do
+		link=$(sed -n "${n}p" "$top_srcdir/examples/legacy-links.txt")
+		base=${link%%\?l=*}
+		for ((cut = ${#base} + 4; cut < ${#link}; cut++)); do
+			printf '%s\n%s\n' "${link:0:cut}" "${link:cut}" >"$BATS_TEST_TMPDIR/in"
+			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+			[ "$status" -eq 1 ] || { echo "cut at $cut: $status"; false; }
+			# Both lines stay as they were, each reported.
+			[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ] ||
+			    { echo "cut at $cut: $output"; false; }
+			[ "${#stderr_lines[@]}" -eq 2 ]
+			[[ "${stderr_lines[1]}" == *":2: the moves of the legacy link that ends the line before"* ]]
+		done
+	done
+	# The message says where, and why.
+	link=$(sed -n 2p "$top_srcdir/examples/legacy-links.txt")
+	printf '%s\n%s\n' "${link:0:72}" "${link:72}" >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/in:1: a legacy link with no end event ends the line, and the next line goes on with its moves: a line break cut it (join the lines) (m-4-4-3-3-0,m-1-7-2-7-0,m-4-5-4-7)" ]
+	# An unfinished game ending its line, the next line no moves, is one.
+	b=https://www.joonas.io/buffalo-chess/
+	run --separate-stderr bchess-pack <<<"${b}?l=m-4-4-3-5-0"$'\n'"0 moves, 1 draw, -6-0"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "${b}?l=nu-1-i" ]
+	[ -z "$stderr" ]
+}
+
 @test "a link encoded inside another address: converted there, or taken out of a redirect" {
 	b=https://www.joonas.io/buffalo-chess/
 	# Outlook's Safe Links encode the whole address; Facebook's too.

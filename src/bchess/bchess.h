@@ -143,7 +143,11 @@ struct record {
 	int		 prose;		/* HTML, XML, a chat: -1 until told */
 	int		 markup;	/* HTML, XML: told with prose */
 	int		 cut_at_end;	/* the line before ends in a legacy link
-					   a line break may have cut */
+					   a line break may have cut, or
+					   CUT_SEEN: did, the next line read */
+	int		 next_goes_on;	/* the next line goes on with the
+					   moves of a legacy link ending this
+					   one (see legacy_goes_on) */
 	int		 cells;		/* CELLS_*: where a spreadsheet's cells
 					   stand on the line */
 	const char	*payload;	/* the payload in hand, percent-decoded */
@@ -153,6 +157,7 @@ struct record {
 };
 
 #define RECORD_TEXT	1		/* a line of text with no link */
+#define CUT_SEEN	2		/* see cut_at_end */
 #define CELLS_NONE	0		/* no cells: a document's text, mail */
 #define CELLS_FIELDS	1		/* fields between tabs (TSV, a sheet) */
 #define CELLS_ELEMENTS	2		/* <t> and <text:p> of a sheet's XML */
@@ -161,6 +166,9 @@ struct record {
 int		 split_record(struct record *, const char *, size_t, int,
 		    struct parse_error *);
 void		 record_begin(struct record *);
+int		 legacy_open_at_end(const char *, size_t);
+int		 legacy_goes_on(const char *, size_t, const char *, size_t);
+#define LEGACY_JOIN	64	/* bytes of a cut link legacy_goes_on joins */
 size_t		 record_games(const struct record *);
 int		 record_payload(struct record *, size_t, struct parse_error *);
 void		 record_free(struct record *);

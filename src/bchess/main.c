@@ -631,10 +631,28 @@ process_line(const struct linereader *lr)
 static int
 convert_lines(struct linereader *lr, int have_line)
 {
+	static struct strbuf held;
+	struct linereader line;
 	int status = GF_EXIT_OK, bad;
 
-	for (; have_line || (!run_stopped() && lr_next(lr)); have_line = 0) {
-		bad = process_line(lr);
+	for (; have_line || (!run_stopped() && lr_next(lr));) {
+		/*
+		 * A legacy link with no end event ends the line: the next line
+		 * is read first, for it may go on with its moves (a line break
+		 * cut it there), and then the link is no game to convert.
+		 */
+		line = *lr;
+		have_line = 0;
+		if (legacy_open_at_end(lr->line, lr->len)) {
+			sb_clear(&held);
+			sb_add(&held, lr->line, lr->len);
+			line.line = held.s;
+			have_line = !run_stopped() && lr_next(lr);
+			rec.next_goes_on = have_line && legacy_goes_on(held.s,
+			    held.len, lr->line, lr->len);
+		}
+		bad = process_line(&line);
+		rec.next_goes_on = 0;
 		/* A blank line or a line of text is copied, but is no record. */
 		if (bad == -1) {
 			check_stdout();

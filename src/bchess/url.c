@@ -100,6 +100,9 @@ static const char cut_at_comma[] = "a legacy link with no end event ends "
 static const char tail_of_cut[] = "the moves of the legacy link that "
     "ends the line before, which a line break may have cut (join the "
     "lines)";
+static const char cut_before_next[] = "a legacy link with no end event "
+    "ends the line, and the next line goes on with its moves: a line break "
+    "cut it (join the lines)";
 static const char cut_by_tag[] = "the link goes on past a tag that only "
     "formats its text (a run of a document, a span, <wbr>): converted "
     "here, its game would be cut short";
@@ -1398,6 +1401,119 @@ opens_chat_title(const char *line, size_t first, size_t last)
 }
 
 /*
+ * Whether c may stand in a legacy payload as written in a link: the
+ * digits and letters of its events and kill fields ("true", "false"),
+ * its dashes, and its commas, plain or percent-encoded ("%2C").
+ */
+static int
+is_legacy_byte(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	    c == '-' || c == ',' || c == '%' || c == 'C';
+}
+
+/* Whether line[at..last) opens with an event after a comma, "%2C" too. */
+static int
+comma_event_at(const char *line, size_t at, size_t last)
+{
+	if (line[at] == ',')
+		return starts_legacy(line, at + 1, last);
+	return last - at >= 3 && line[at] == '%' && line[at + 1] == '2' &&
+	    (line[at + 2] == 'C' || line[at + 2] == 'c') &&
+	    starts_legacy(line, at + 3, last);
+}
+
+/* Where white space and a CR at the end of line[0..len) begin. */
+static size_t
+trimmed_end(const char *line, size_t len)
+{
+	while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t' ||
+	    line[len - 1] == '\r'))
+		len--;
+	return len;
+}
+
+/*
+ * Whether a line ends with a legacy link that has no end event yet: a
+ * query's "l=" ("l=3D" in quoted-printable mail), a first move ("m" at
+ * least), and to the end of the line (but for white space) only what a
+ * legacy payload holds, its last event, but for a comma after it, no
+ * "e-w" or "e-l".  Such a link
+ * may have been cut by a line break, which the next line tells
+ * (legacy_goes_on): the caller reads it before this one is converted.
+ */
+int
+legacy_open_at_end(const char *line, size_t len)
+{
+	size_t last = trimmed_end(line, len), start, at;
+
+	/* Most lines end with an end event, or with no payload at all. */
+	if (last < 4 || !is_legacy_byte((unsigned char)line[last - 1]) ||
+	    (line[last - 3] == 'e' && line[last - 2] == '-' &&
+	    (line[last - 1] == 'w' || line[last - 1] == 'l') &&
+	    (line[last - 4] == ',' || line[last - 4] == 'C' ||
+	    line[last - 4] == 'c')))
+		return 0;
+	for (start = last; start > 0 &&
+	    is_legacy_byte((unsigned char)line[start - 1]); start--)
+		;
+	at = start;
+	if (at >= 4 && memcmp(line + at - 4, "l=3D", 4) == 0)
+		at -= 2;
+	if (at < 2 || line[at - 1] != '=' || line[at - 2] != 'l' ||
+	    last == start || line[start] != 'm' || (last - start > 1 &&
+	    line[start + 1] != '-'))
+		return 0;
+	/* A comma after the end event is the text's. */
+	if (line[last - 1] == ',')
+		last--;
+	else if (last - start >= 3 && line[last - 3] == '%' &&
+	    line[last - 2] == '2' && (line[last - 1] == 'C' ||
+	    line[last - 1] == 'c'))
+		last -= 3;
+	return !(last - start >= 4 && line[last - 3] == 'e' &&
+	    line[last - 2] == '-' && (line[last - 1] == 'w' ||
+	    line[last - 1] == 'l') && (line[last - 4] == ',' ||
+	    line[last - 4] == 'C' || line[last - 4] == 'c'));
+}
+
+/*
+ * Whether a line goes on with the moves of the legacy link that ends the
+ * line before (legacy_open_at_end), as a line does that a mail or an
+ * editor wrapped inside the link: it opens with a word of what a legacy
+ * payload holds, and that word, joined to the link, goes on past the
+ * join with an event after a comma (",m-", ",e-", "%2Cm-"), or ends the
+ * link with its end event.
+ */
+int
+legacy_goes_on(const char *before, size_t beforelen, const char *line,
+    size_t len)
+{
+	char join[2 * LEGACY_JOIN];
+	size_t last = trimmed_end(before, beforelen), tail, word, n, i;
+
+	for (word = 0; word < len && word < LEGACY_JOIN &&
+	    is_legacy_byte((unsigned char)line[word]); word++)
+		;
+	if (word == 0)
+		return 0;
+	tail = last < LEGACY_JOIN / 2 ? last : LEGACY_JOIN / 2;
+	memcpy(join, before + last - tail, tail);
+	memcpy(join + tail, line, word);
+	n = tail + word;
+	/* An event after a comma, its "m-" or "e-" past the join. */
+	for (i = 0; i + 2 < n; i++)
+		if (comma_event_at(join, i, n) &&
+		    i + (join[i] == ',' ? 2 : 4) >= tail)
+			return 1;
+	/* The end event, the word all the link had left. */
+	return (word == len || line[word] == ' ' || line[word] == '\t' ||
+	    line[word] == '\r') && n >= 4 && join[n - 3] == 'e' &&
+	    join[n - 2] == '-' && (join[n - 1] == 'w' || join[n - 1] == 'l') &&
+	    (join[n - 4] == ',' || join[n - 4] == 'C' || join[n - 4] == 'c');
+}
+
+/*
  * A new input begins: its first line may tell it unread (see
  * unread_file), and its first line that is not blank whether it is
  * prose (see opens_markup, opens_chat_log and opens_chat_title).
@@ -1470,12 +1586,25 @@ split_record(struct record *rec, const char *line, size_t len,
 		    opens_chat_title(line, first, last);
 	}
 	/* The moves a line break cut from the link at the end of the last. */
-	if (cut_before && starts_legacy(line, first, last)) {
+	if ((cut_before == CUT_SEEN && is_legacy_byte((unsigned char)line[first])) ||
+	    (cut_before && starts_legacy(line, first, last))) {
 		k = add_link(rec, first, first, last);
 		k->why = tail_of_cut;
+		for (n = first; n < last &&
+		    is_legacy_byte((unsigned char)line[n]); n++)
+			;
+		if (k->end < n)
+			k->end = k->link_end = n;
 		find_links(rec, k->link_end, last);
 	} else
 		find_links(rec, first, last);
+	/* The link that ends the line goes on on the next. */
+	if (rec->next_goes_on && rec->nlinks > 0 &&
+	    (k = &rec->link[rec->nlinks - 1])->why == NULL &&
+	    k->link_end == last && k->end > k->start && line[k->start] == 'm') {
+		k->why = cut_before_next;
+		rec->cut_at_end = CUT_SEEN;
+	}
 	if ((rec->cells == CELLS_FIELDS && rec->prose != 1 &&
 	    memchr(line + first, '\t', last - first) != NULL) ||
 	    rec->cells == CELLS_ELEMENTS)
