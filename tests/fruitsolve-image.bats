@@ -532,7 +532,10 @@ $(cat "$t/start")" ]
 	# A screenshot keeps its size: --scale says it does nothing there.
 	run --separate-stderr fruitsolve -G -n 1 -f ppm --scale 2 "$t/desk.png"
 	[ "$status" -eq 0 ]
-	[ "$stderr" = "fruitsolve: $t/desk.png: --scale applies to boards drawn from text: the plan is painted on the screenshot as it is" ]
+	[ "$stderr" = "fruitsolve: $t/desk.png: warning: --scale applies to boards drawn from text: the plan is painted on the screenshot as it is" ]
+	# --summary counts it.
+	run --separate-stderr fruitsolve --summary -G -n 1 -f ppm --scale 2 "$t/desk.png"
+	[ "${stderr_lines[-1]}" = "fruitsolve: 1 records: 1 good, 0 bad, 1 warnings" ]
 	cmp <(printf '%s' "$output") <(printf '%s' "$(cat "$t/plan.ppm")")
 }
 
@@ -576,6 +579,8 @@ $(cat "$t/start")" ]
 	[ "$stderr" = "$warning" ]
 	run --separate-stderr fruitsolve -G -f webp "$t/start" "$t/mid"
 	[ "$stderr" = "fruitsolve: warning: several pictures written one after another, of which a viewer shows the first alone: give one board a run" ]
+	run --separate-stderr fruitsolve --summary -G -f png "$t/start" "$t/mid"
+	[ "${stderr_lines[-1]}" = "fruitsolve: 2 records: 2 good, 0 bad, 1 warnings" ]
 	for one in "-G -f png $t/start" "-G -f ppm $t/start $t/mid" "-R -f ppm $t/start $t/mid"; do
 		run --separate-stderr fruitsolve $one
 		[ "$status" -eq 0 ]

@@ -306,6 +306,7 @@ count_picture(struct config *cf)
 		return;
 	run_clear_progress();
 	fflush(stdout);
+	run_warning();
 	warnx("warning: several pictures written one after another, of "
 	    "which a viewer shows the first alone: give one board a run%s",
 	    ANIMATED(cf->format) ? "" : ", or write a file a move with "
@@ -577,9 +578,12 @@ do_picture(struct config *cf, struct input *in)
 		not_read(cf, in->name, 1);
 		return GF_EXIT_BAD;
 	}
-	if (cf->mode == PLAN && cf->format >= PPM && cf->scale != 1)
-		warnx("%s: --scale applies to boards drawn from text: the "
-		    "plan is painted on the screenshot as it is", in->name);
+	if (cf->mode == PLAN && cf->format >= PPM && cf->scale != 1) {
+		run_warning();
+		warnx("%s: warning: --scale applies to boards drawn from "
+		    "text: the plan is painted on the screenshot as it is",
+		    in->name);
+	}
 	status = do_board(cf, &b, in, &v);
 	board_free(&b);
 	return status;
