@@ -710,6 +710,14 @@ EOF_CASES
 	printf '%s\n%s\n' "${link:0:72}" "${link:72}" >"$BATS_TEST_TMPDIR/in"
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
 	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/in:1: a legacy link with no end event ends the line, and the next line goes on with its moves: a line break cut it (join the lines) (m-4-4-3-3-0,m-1-7-2-7-0,m-4-5-4-7)" ]
+	# Wrapped at 72 columns, on four lines: each is reported.
+	printf '%s\n' "${link:0:72}" "${link:72:72}" "${link:144:72}" \
+	    "${link:216}" >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
+	[ "${#stderr_lines[@]}" -eq 4 ]
+	[[ "${stderr_lines[3]}" == *":4: the moves of the legacy link that ends the line before"* ]]
 	# An unfinished game ending its line, the next line no moves, is one.
 	b=https://www.joonas.io/buffalo-chess/
 	run --separate-stderr bchess-pack <<<"${b}?l=m-4-4-3-5-0"$'\n'"0 moves, 1 draw, -6-0"

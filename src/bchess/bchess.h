@@ -166,7 +166,7 @@ struct record {
 int		 split_record(struct record *, const char *, size_t, int,
 		    struct parse_error *);
 void		 record_begin(struct record *);
-int		 legacy_open_at_end(const char *, size_t);
+int		 legacy_open_at_end(const char *, size_t, int);
 int		 legacy_goes_on(const char *, size_t, const char *, size_t);
 #define LEGACY_JOIN	64	/* bytes of a cut link legacy_goes_on joins */
 size_t		 record_games(const struct record *);

@@ -643,7 +643,8 @@ convert_lines(struct linereader *lr, int have_line)
 		 */
 		line = *lr;
 		have_line = 0;
-		if (legacy_open_at_end(lr->line, lr->len)) {
+		if (legacy_open_at_end(lr->line, lr->len,
+		    rec.cut_at_end == CUT_SEEN)) {
 			sb_clear(&held);
 			sb_add(&held, lr->line, lr->len);
 			line.line = held.s;

@@ -1438,12 +1438,13 @@ trimmed_end(const char *line, size_t len)
  * query's "l=" ("l=3D" in quoted-printable mail), a first move ("m" at
  * least), and to the end of the line (but for white space) only what a
  * legacy payload holds, its last event, but for a comma after it, no
- * "e-w" or "e-l".  Such a link
- * may have been cut by a line break, which the next line tells
- * (legacy_goes_on): the caller reads it before this one is converted.
+ * "e-w" or "e-l".  Such a link may have been cut by a line break, which
+ * the next line tells (legacy_goes_on): the caller reads it before this
+ * one is converted.  With tail set the line is the tail of such a link,
+ * cut again if it holds nothing else.
  */
 int
-legacy_open_at_end(const char *line, size_t len)
+legacy_open_at_end(const char *line, size_t len, int tail)
 {
 	size_t last = trimmed_end(line, len), start, at;
 
@@ -1460,9 +1461,9 @@ legacy_open_at_end(const char *line, size_t len)
 	at = start;
 	if (at >= 4 && memcmp(line + at - 4, "l=3D", 4) == 0)
 		at -= 2;
-	if (at < 2 || line[at - 1] != '=' || line[at - 2] != 'l' ||
-	    last == start || line[start] != 'm' || (last - start > 1 &&
-	    line[start + 1] != '-'))
+	if (!(tail && start == 0) && (at < 2 || line[at - 1] != '=' ||
+	    line[at - 2] != 'l' || last == start || line[start] != 'm' ||
+	    (last - start > 1 && line[start + 1] != '-')))
 		return 0;
 	/* A comma after the end event is the text's. */
 	if (line[last - 1] == ',')
@@ -1598,12 +1599,18 @@ split_record(struct record *rec, const char *line, size_t len,
 		find_links(rec, k->link_end, last);
 	} else
 		find_links(rec, first, last);
-	/* The link that ends the line goes on on the next. */
+	/*
+	 * The link that ends the line goes on on the next, or the tail of
+	 * one a line break cut does, cut again.
+	 */
 	if (rec->next_goes_on && rec->nlinks > 0 &&
-	    (k = &rec->link[rec->nlinks - 1])->why == NULL &&
-	    k->link_end == last && k->end > k->start && line[k->start] == 'm') {
-		k->why = cut_before_next;
-		rec->cut_at_end = CUT_SEEN;
+	    (k = &rec->link[rec->nlinks - 1])->link_end == last) {
+		if (k->why == NULL && k->end > k->start &&
+		    line[k->start] == 'm') {
+			k->why = cut_before_next;
+			rec->cut_at_end = CUT_SEEN;
+		} else if (k->why == tail_of_cut)
+			rec->cut_at_end = CUT_SEEN;
 	}
 	if ((rec->cells == CELLS_FIELDS && rec->prose != 1 &&
 	    memchr(line + first, '\t', last - first) != NULL) ||
