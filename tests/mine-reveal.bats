@@ -534,7 +534,8 @@ lost'
 	# Every safe cell clicked in reading order wins: all 23 3BV, in 54
 	# left clicks, the clicks on cells already open among them.
 	won=$(awk '!/^#/ { for (c = 1; c <= length($0); c++) if (substr($0, c, 1) == ".")
-	    printf "%d.000 lc %d %d (0 0)\n%d.500 lr %d %d (0 0)\n", n, c, NR - 2, n++, c, NR - 2 }' "$golf")
+	    printf "%d.000 lc %d %d (%d %d)\n%d.500 lr %d %d (%d %d)\n", n, c, NR - 2,
+	    16 * c - 8, 16 * (NR - 2) - 8, n++, c, NR - 2, 16 * c - 8, 16 * (NR - 2) - 8 }' "$golf")
 	run mine-reveal --stats <(rawvf "$golf" "Status: Won" "$won")
 	[ "$output" = "$figures time=12.345 3bv/s=1.863 solved=23 clicks=54 left=54 right=0 double=0 ioe=0.426 game=won" ]
 	# A video with no clicks is not replayed: its figures as before.
@@ -674,7 +675,7 @@ open 4 3
 		[[ "${lines[1]}" == *" game=lost fatal=0.148936 safe-cells=3" ]]
 		case $e in
 		*sc*) why="an event whose effect the replay does not know" ;;
-		*lc*) why="a mouse event without its column and row" ;;
+		*lc*) why="a mouse event without its column and row or its pixels" ;;
 		0.050) why="an event whose effect the replay does not know" ;;
 		*) why="not an event of a RawVF video" ;;
 		esac
@@ -683,6 +684,42 @@ open 4 3
 	# Without --stats or --replay the events are not read.
 	run mine-reveal "$v"
 	[ "$status" -eq 0 ]
+}
+
+@test "RawVF: a click's cell from its pixels, SquareSize a cell; numbers and pixels must agree" {
+	golf=$top_srcdir/examples/mine-3bv.txt
+	v=$BATS_TEST_TMPDIR/v.rawvf
+	want=$(mine-reveal --stats <(rawvf "$golf" "Status: Lost" "$lost_game"))
+	# Without the column and row, as the format allows: the pixels tell.
+	rawvf "$golf" "Status: Lost" "$(sed -E 's/ (lc|lr|rc|rr) [0-9]+ [0-9]+ / \1 /' <<<"$lost_game")" >"$v"
+	grep -q '^0.100 lc (8 8)' "$v"
+	run mine-reveal --stats "$v"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$want" ]
+	# Cells of 64 pixels, as a web clone writes them.
+	rawvf "$golf" $'Status: Lost\r\nSquareSize: 64' "$(awk '{ if ($0 ~ /\(/) {
+	    split($0, f, /[()]/); split(f[2], p, " "); sub(/\(.*/, "")
+	    printf "%s(%d %d)%s\n", $0, 4 * p[1], 4 * p[2], (f[4] != "" ? " (" f[4] ")" : "") }
+	    else print }' <<<"$lost_game")" >"$v"
+	grep -q '^0.100 lc 1 1 (32 32)' "$v"
+	run mine-reveal --stats "$v"
+	[ "$output" = "$want" ]
+	# A writer that numbers the cells from 0 would have every click
+	# replayed beside its cell: refused at its first click.
+	rawvf "$golf" $'Status: Lost\r\nSquareSize: 64' "0.100 lc 0 0 (32 32)
+0.200 lr 0 0 (32 32)" >"$v"
+	run --separate-stderr mine-reveal --stats "$v"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "mine-reveal: $v:21: a mouse event's column and row (0 0) are not the cell of its pixels (column 1, row 1 with a cell of 64 pixels): the cells are numbered another way (0.100 lc 0 0 (32 32))" ]
+	# Off the board the numbers are the writer's: not checked.
+	rawvf "$golf" "" "0.100 lc 9 1 (130 8)
+0.200 lr 9 1 (130 8)" >"$v"
+	run mine-reveal --stats "$v"
+	[ "$status" -eq 0 ]
+	rawvf "$golf" "SquareSize: 0" >"$v"
+	run --separate-stderr mine-reveal --stats "$v"
+	[ "$status" -eq 1 ]
+	[[ "$stderr" == *"SquareSize is not a number of pixels from 1 to 1024 (SquareSize: 0)" ]]
 }
 
 @test "no open zero is left next to a covered safe cell after a click" {

@@ -90,6 +90,7 @@ struct recorded {
 	enum told	 ending;	/* what a "won" or "lost" event says */
 	int		 marks;		/* Marks: On, question marks */
 	int		 superclick;	/* SuperClick: On, a left click chords */
+	uint64_t	 square;	/* SquareSize: a cell's pixels, or 0 */
 	struct played	 played;
 };
 

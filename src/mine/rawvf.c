@@ -8,8 +8,9 @@
  * events are then played on it (replay.c), all of them or those up to
  * a time, and a replay to the end must leave the game as the video says
  * it ended.  Width, Height and Mines, when given, must agree with the
- * rows; the game's Time, its Status and the settings that change what a
- * click does (Marks, SuperClick) are kept.  Videos may follow each other
+ * rows; the game's Time, its Status, the settings that change what a
+ * click does (Marks, SuperClick) and the pixels of a cell (SquareSize)
+ * are kept.  Videos may follow each other
  * in a stream, each from its RawVF_Version line.
  */
 
@@ -25,6 +26,8 @@
 #include "mine.h"
 
 #define VERSION_LINE	"RawVF_Version:"
+#define SQUARE		16	/* a cell's pixels, SquareSize not given */
+#define SQUARE_MAX	1024	/* and at most */
 
 /* A word of an event line: its bytes and their count. */
 struct word {
@@ -73,6 +76,10 @@ static size_t	 split_words(const char *, size_t, struct word *, size_t);
 static int	 is_word(const struct word *, const char *);
 static int	 event_time(const struct word *, int64_t *);
 static int	 cell_number(const struct word *, int64_t *);
+static int	 pixel(const struct word *, int, int64_t *);
+static int	 mouse_cell(const struct linereader *, const struct word *,
+		    size_t, const struct board *, const struct recorded *,
+		    int64_t *, int64_t *);
 static int	 mouse_kind(const struct word *);
 static int	 board_event(const struct word *);
 static int	 event_line(struct linereader *, struct replay *,
@@ -164,9 +171,10 @@ told(const char *v, size_t n)
 
 /*
  * A line of the header, "Name: value": Width, Height and Mines into
- * g[0], g[1] and g[2]; the game's Time, what its Status tells, and
+ * g[0], g[1] and g[2]; the game's Time, what its Status tells,
  * whether question marks (Marks) and chords by a left click
- * (SuperClick) are on, into *game.  A value left blank, as converters leave what a replay
+ * (SuperClick) are on, and the pixels of a cell (SquareSize), into
+ * *game.  A value left blank, as converters leave what a replay
  * does not hold, is not given.  Returns -1 after a diagnostic.
  */
 static int
@@ -199,6 +207,14 @@ header_line(const struct linereader *lr, struct given *g,
 		game->marks = vn == 2 && strncasecmp(v, "on", 2) == 0;
 	if (n == 10 && memcmp(lr->line, "SuperClick", 10) == 0)
 		game->superclick = vn == 2 && strncasecmp(v, "on", 2) == 0;
+	if (n == 10 && memcmp(lr->line, "SquareSize", 10) == 0 && vn > 0 &&
+	    (*v < '1' || *v > '9' || (game->square = strtoull(v, &stop,
+	    10)) > SQUARE_MAX || stop != v + vn)) {
+		warn_at(lr->name, lr->lineno, "SquareSize is not a number of "
+		    "pixels from 1 to %d (%s)", SQUARE_MAX,
+		    excerpt(lr->line, lr->len));
+		return -1;
+	}
 	for (k = 0; k < 3; k++) {
 		if (strlen(size_names[k]) != n ||
 		    memcmp(lr->line, size_names[k], n) != 0)
@@ -389,6 +405,74 @@ board_event(const struct word *w)
 }
 
 /*
+ * A pixel of a mouse event, "(X" or "Y)" as the word w is written, the
+ * parenthesis at the side open: an integer of at most 9 digits.
+ */
+static int
+pixel(const struct word *w, int open, int64_t *v)
+{
+	struct word inner = *w;
+
+	if (w->n < 2 || (open ? w->p[0] != '(' : w->p[w->n - 1] != ')'))
+		return -1;
+	inner.n--;
+	if (open)
+		inner.p++;
+	return cell_number(&inner, v);
+}
+
+/*
+ * The cell of a mouse event, "TIME lc COLUMN ROW (X Y)": its column and
+ * row from 1, or, written without them as the format allows, those of
+ * its pixels from the board's top left corner, SquareSize a cell (16 if
+ * not given).  Given both, a pixel on the board must be in the cell the
+ * numbers name: a writer that numbered the cells another way (from 0)
+ * would otherwise have every click replayed on the cell beside its own.
+ * Returns -1 after a diagnostic.
+ */
+static int
+mouse_cell(const struct linereader *lr, const struct word *w, size_t n,
+    const struct board *b, const struct recorded *game, int64_t *row,
+    int64_t *col)
+{
+	int64_t x, y, size = game->square != 0 ? (int64_t)game->square :
+	    SQUARE, pc, pr;
+	int numbers, pixels;
+
+	numbers = n >= 4 && cell_number(&w[2], col) == 0 &&
+	    cell_number(&w[3], row) == 0;
+	pixels = numbers ? n >= 6 && pixel(&w[4], 1, &x) == 0 &&
+	    pixel(&w[5], 0, &y) == 0 : n >= 4 && pixel(&w[2], 1, &x) == 0 &&
+	    pixel(&w[3], 0, &y) == 0;
+	if (!numbers && !pixels) {
+		warn_at(lr->name, lr->lineno, "a mouse event without its "
+		    "column and row or its pixels (%s)",
+		    excerpt(lr->line, lr->len));
+		return -1;
+	}
+	if (!pixels)
+		return 0;
+	/* Off the board by any count: 0, or past its last cell. */
+	pc = x < 0 ? 0 : x / size + 1;
+	pr = y < 0 ? 0 : y / size + 1;
+	if (!numbers) {
+		*col = pc;
+		*row = pr;
+		return 0;
+	}
+	if (pc >= 1 && (uint64_t)pc <= b->width && pr >= 1 &&
+	    (uint64_t)pr <= b->height && (pc != *col || pr != *row)) {
+		warn_at(lr->name, lr->lineno, "a mouse event's column and row "
+		    "(%" PRId64 " %" PRId64 ") are not the cell of its pixels "
+		    "(column %" PRId64 ", row %" PRId64 " with a cell of %"
+		    PRId64 " pixels): the cells are numbered another way (%s)",
+		    *col, *row, pc, pr, size, excerpt(lr->line, lr->len));
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * One line of a video's events, played if it is a mouse event at or
  * before the time asked: "TIME lc COLUMN ROW (X Y)" and the like (the
  * pointer's pixels, and the buttons held after them, are not needed),
@@ -401,8 +485,8 @@ static int
 event_line(struct linereader *lr, struct replay *r, struct recorded *game,
     const struct replaying *rp)
 {
-	struct word w[4];
-	size_t n = split_words(lr->line, lr->len, w, 4);
+	struct word w[6];
+	size_t n = split_words(lr->line, lr->len, w, 6);
 	int64_t t, row, col;
 	int k;
 
@@ -410,13 +494,8 @@ event_line(struct linereader *lr, struct replay *r, struct recorded *game,
 		return 0;
 	if (event_time(&w[0], &t) == 0) {
 		if (n >= 2 && (k = mouse_kind(&w[1])) != -1) {
-			if (n < 4 || cell_number(&w[2], &col) == -1 ||
-			    cell_number(&w[3], &row) == -1) {
-				warn_at(lr->name, lr->lineno, "a mouse event "
-				    "without its column and row (%s)",
-				    excerpt(lr->line, lr->len));
+			if (mouse_cell(lr, w, n, r->b, game, &row, &col) == -1)
 				return -1;
-			}
 			game->played.replayed = 1;
 			if (t <= rp->until_ms)
 				replay_event(r, (enum mouse_event)k, row, col);
