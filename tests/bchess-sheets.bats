@@ -470,7 +470,22 @@ ods() {
 	printf 'Date Saved : Oct 23, 2025 at 11:44 AM\nKakaoTalk Chats with Chess\n\nOct 23, 2025 at 11:44 AM, Ann : look\n%s\ngg\n' "$ex1" >"$BATS_TEST_TMPDIR/kakao-en.txt"
 	printf '[LINE] Chat history with Chess\nSaved on: 2026/01/25 22:10\n\n2026/01/25 Sun\n20:07\tBob\t"look\n%s\ngg"\n20:08\tAnn\t%s\nok\n' "$ex1" "$ex1" >"$BATS_TEST_TMPDIR/line.txt"
 	printf '%s\nGuild: Buffalo\nChannel: Games / chess\n%s\n\n[3/14/2021 1:45 PM] ann\n%s\n\n[3/14/2021 1:46 PM] bob\ngg\n\n' "$(printf '=%.0s' {1..62})" "$(printf '=%.0s' {1..62})" "$ex1" >"$BATS_TEST_TMPDIR/discord.txt"
-	for f in kakao kakao-en line discord; do
+	# KakaoTalk in English on an iPhone, and on Windows.
+	printf 'Chess KakaoTalk Chats
+Saved Date : Oct 23, 2025 at 11:44 AM
+
+Oct 23, 2025 at 11:44 AM, Ann : look
+%s
+gg
+' "$ex1" >"$BATS_TEST_TMPDIR/kakao-ios.txt"
+	printf 'Chess with KakaoTalk Chats
+Date Saved : 2025-10-23 11:44:00
+
+2025-10-23 11:44:00, "Ann", "look"
+%s
+gg
+' "$ex1" >"$BATS_TEST_TMPDIR/kakao-win.txt"
+	for f in kakao kakao-en kakao-ios kakao-win line discord; do
 		run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/$f.txt"
 		[ "$status" -eq 0 ]
 		[ -z "$stderr" ]

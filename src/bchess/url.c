@@ -1357,15 +1357,18 @@ static const struct {
 	int		 at_end;
 } chat_titles[] = {
 	/* KakaoTalk: "Room 님과 카카오톡 대화" (or 님과의), in English
-	   "KakaoTalk Chats with Room" */
+	   "KakaoTalk Chats with Room", and "Room KakaoTalk Chats" or "Room
+	   with KakaoTalk Chats" (English on iPhones, Windows) */
 	{ "\xec\xb9\xb4\xec\xb9\xb4\xec\x98\xa4\xed\x86\xa1 "
 	    "\xeb\x8c\x80\xed\x99\x94", 1 },
 	{ "KakaoTalk Chats with ", 0 },
+	{ " KakaoTalk Chats", 1 },
 	/* The date KakaoTalk saved it, which some exports put first:
-	   "저장한 날짜 : ...", "Date Saved : ..." */
+	   "저장한 날짜 : ...", "Date Saved : ...", "Saved Date : ..." */
 	{ "\xec\xa0\x80\xec\x9e\xa5\xed\x95\x9c "
 	    "\xeb\x82\xa0\xec\xa7\x9c", 0 },
 	{ "Date Saved", 0 },
+	{ "Saved Date", 0 },
 	/* LINE, in every language: "[LINE] Chat history with Room" */
 	{ "[LINE] ", 0 }
 };
