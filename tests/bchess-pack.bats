@@ -347,13 +347,13 @@ EOF_CASES
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "usage: bchess-pack "* ]]
 	for o in -c,\ --check -E,\ --encoding=ENCODING -f,\ --format=FORMAT -h,\ --help \
-	    -i,\ --input=FORMAT -q,\ --quiet -r,\ --repair '    --strict' '    --summary' \
-	    -V,\ --version -w,\ --write-back; do
+	    -i,\ --input=FORMAT '    --join' -q,\ --quiet -r,\ --repair '    --strict' \
+	    '    --summary' -V,\ --version -w,\ --write-back; do
 		[ "$(printf '%s\n' "${lines[@]}" | grep -c -- "^  $o ")" -eq 1 ] ||
 		    { echo "missing: $o"; false; }
 	done
-	# The usage, two lines, and the eleven options.
-	[ "${#lines[@]}" -eq 13 ]
+	# The usage, two lines, and the twelve options.
+	[ "${#lines[@]}" -eq 14 ]
 	[[ "$output" == *"(FORMAT: legacy, compact, base36, json, packed)"* ]]
 	[[ "$output" == *"(FORMAT: auto, legacy, compact, base36, json, packed)"* ]]
 }
@@ -724,6 +724,43 @@ EOF_CASES
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "${b}?l=nu-1-i" ]
 	[ -z "$stderr" ]
+}
+
+@test "--join joins a legacy link a line break cut and converts it, a line out for each line in" {
+	local link cut n base want
+	for n in 2 3; do
+		link=$(sed -n "${n}p" "$top_srcdir/examples/legacy-links.txt")
+		want=$(bchess-pack <<<"$link")
+		base=${link%%\?l=*}
+		for ((cut = ${#base} + 4; cut < ${#link}; cut += 7)); do
+			printf '%s\n%s\n' "${link:0:cut}" "${link:cut}" >"$BATS_TEST_TMPDIR/in"
+			run --separate-stderr bchess-pack --join "$BATS_TEST_TMPDIR/in"
+			[ "$status" -eq 0 ] || { echo "cut at $cut: $stderr"; false; }
+			[[ "$stderr" == *":1: warning: a legacy link a line break cut, joined with $((${#link} - cut)) bytes of moves from the next line" ]]
+			# The link on the first line, the second left empty.
+			bchess-pack --join "$BATS_TEST_TMPDIR/in" 2>/dev/null >"$BATS_TEST_TMPDIR/out"
+			printf '%s\n\n' "$want" | cmp - "$BATS_TEST_TMPDIR/out"
+		done
+	done
+	# Wrapped at 72 columns on four lines, text before and after it.
+	link=$(sed -n 2p "$top_srcdir/examples/legacy-links.txt")
+	printf '%s\n' "see ${link:0:68}" "${link:68:72}" "${link:140:72}" \
+	    "${link:212} and so on" "bye now" >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack --join --summary "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 0 ]
+	bchess-pack --join "$BATS_TEST_TMPDIR/in" 2>/dev/null >"$BATS_TEST_TMPDIR/out"
+	printf '%s\n' "see $(bchess-pack <<<"$link")" "" "" " and so on" "bye now" |
+	    cmp - "$BATS_TEST_TMPDIR/out"
+	[ "${stderr_lines[0]}" = "bchess-pack: $BATS_TEST_TMPDIR/in:1: warning: a legacy link a line break cut, joined with $((${#link} - 68)) bytes of moves from the next lines" ]
+	[ "${stderr_lines[1]}" = "bchess-pack: 1 records: 1 good, 0 bad, 1 warnings" ]
+	# -q keeps the warning to the count.
+	run --separate-stderr bchess-pack --join -q "$BATS_TEST_TMPDIR/in"
+	[ -z "$stderr" ]
+	# A line that does not go on with the moves is not joined.
+	printf '%s\n%s\n' "${link:0:72}" "hello" >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack --join "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
 }
 
 @test "a link encoded inside another address: converted there, or taken out of a redirect" {

@@ -37,7 +37,7 @@ _bchess_pack()
 		;;
 	-*)
 		COMPREPLY=($(compgen -W '-c --check -E --encoding -f --format -h --help
-		    -i --input -q --quiet -r --repair --strict --summary -V --version -w --write-back' \
+		    -i --input --join -q --quiet -r --repair --strict --summary -V --version -w --write-back' \
 		    -- "$cur"))
 		;;
 	*)

@@ -168,6 +168,7 @@ int		 split_record(struct record *, const char *, size_t, int,
 void		 record_begin(struct record *);
 int		 legacy_open_at_end(const char *, size_t, int);
 int		 legacy_goes_on(const char *, size_t, const char *, size_t);
+size_t		 legacy_word(const char *, size_t);
 #define LEGACY_JOIN	64	/* bytes of a cut link legacy_goes_on joins */
 size_t		 record_games(const struct record *);
 int		 record_payload(struct record *, size_t, struct parse_error *);

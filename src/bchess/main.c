@@ -99,11 +99,13 @@ static int	 links_only;	/* a document's text: no payload alone */
 static int	 cells = CELLS_FIELDS;	/* where cells stand: see split_record */
 static int	 attached;	/* a file attached to mail: no mail itself */
 static int	 write_back;	/* -w: a ZIP archive written back as one */
+static int	 join_cut;	/* --join: join a legacy link a line break cut */
+#define JOIN_MAX	65536	/* bytes of a cut link --join makes at most */
 
 static const char synopsis[] =
     "usage: bchess-pack [-chqrVw] [-E encoding] [-f format] [-i format] "
-    "[--strict]\n"
-    "                   [--summary] [file ...]\n";
+    "[--join]\n"
+    "                   [--strict] [--summary] [file ...]\n";
 
 static const struct help_option options_help[] = {
 	{ 'c', "check", "", "replay each record under the rules and report, "
@@ -115,6 +117,8 @@ static const struct help_option options_help[] = {
 	{ 'h', "help", "", "print this help and exit" },
 	{ 'i', "input", "=FORMAT", "read every payload as FORMAT, auto by "
 	    "default (FORMAT: auto, legacy, compact, base36, json, packed)" },
+	{ 0, "join", "", "join a legacy link a line break cut with its "
+	    "moves on the next lines, and convert it" },
 	{ 'q', "quiet", "", "do not print warnings, notes or repairs" },
 	{ 'r', "repair", "", "rewrite kill flags and end letters from the "
 	    "moves" },
@@ -628,32 +632,101 @@ process_line(const struct linereader *lr)
  * set; returns the worst status of their records.  -s stops the run at
  * the first bad one, with the output written so far finished.
  */
+/*
+ * --join: the moves opening lr's line, which go on with the legacy link
+ * that ends held (see legacy_goes_on), are joined to it; a line that is
+ * those moves alone, the link still open, is followed by the next in
+ * turn, up to JOIN_MAX bytes.  The lines joined whole are kept in
+ * *whole (*nwhole of them), for an empty line each in the output.
+ * Returns whether a line is left in hand in lr, its first *skip bytes
+ * joined.
+ */
+static int
+join_lines(struct linereader *lr, struct strbuf *held, size_t *skip,
+    struct linereader **whole, size_t *nwhole, size_t *capwhole)
+{
+	size_t n, k;
+
+	for (;;) {
+		n = legacy_word(lr->line, lr->len);
+		sb_add(held, lr->line, n);
+		for (k = n; k < lr->len && (lr->line[k] == ' ' ||
+		    lr->line[k] == '\t' || lr->line[k] == '\r'); k++)
+			;
+		if (k < lr->len || held->len > JOIN_MAX ||
+		    !legacy_open_at_end(held->s, held->len, 0)) {
+			*skip = n;
+			return 1;
+		}
+		if (*nwhole == *capwhole) {
+			*capwhole = *capwhole == 0 ? 4 : 2 * *capwhole;
+			*whole = xreallocarray(*whole, *capwhole,
+			    sizeof(**whole));
+		}
+		(*whole)[*nwhole] = *lr;
+		(*whole)[(*nwhole)++].len = 0;
+		*skip = 0;
+		if (run_stopped() || !lr_next(lr))
+			return 0;
+		if (!legacy_goes_on(held->s, held->len, lr->line, lr->len))
+			return 1;
+	}
+}
+
 static int
 convert_lines(struct linereader *lr, int have_line)
 {
 	static struct strbuf held;
+	static struct linereader *whole;
+	static size_t capwhole;
 	struct linereader line;
+	size_t skip = 0, nwhole, k, first;
 	int status = GF_EXIT_OK, bad;
 
 	for (; have_line || (!run_stopped() && lr_next(lr));) {
 		/*
 		 * A legacy link with no end event ends the line: the next line
 		 * is read first, for it may go on with its moves (a line break
-		 * cut it there), and then the link is no game to convert.
+		 * cut it there), and then the link is no game to convert, or
+		 * under --join the moves are joined to it.
 		 */
 		line = *lr;
 		have_line = 0;
-		if (legacy_open_at_end(lr->line, lr->len,
+		nwhole = 0;
+		line.line += skip;
+		line.len -= skip;
+		skip = 0;
+		if (legacy_open_at_end(line.line, line.len,
 		    rec.cut_at_end == CUT_SEEN)) {
 			sb_clear(&held);
-			sb_add(&held, lr->line, lr->len);
-			line.line = held.s;
+			sb_add(&held, line.line, line.len);
+			first = held.len;
 			have_line = !run_stopped() && lr_next(lr);
 			rec.next_goes_on = have_line && legacy_goes_on(held.s,
 			    held.len, lr->line, lr->len);
+			if (rec.next_goes_on && join_cut) {
+				rec.next_goes_on = 0;
+				have_line = join_lines(lr, &held, &skip, &whole,
+				    &nwhole, &capwhole);
+				run_warning();
+				if (!quiet)
+					warn_at(line.name, line.lineno,
+					    "warning: a legacy link a line "
+					    "break cut, joined with %zu bytes "
+					    "of moves from the next line%s",
+					    held.len - first, nwhole +
+					    (skip > 0) > 1 ? "s" : "");
+			}
+			line.line = held.s;
+			line.len = held.len;
 		}
 		bad = process_line(&line);
 		rec.next_goes_on = 0;
+		/* The lines joined whole are left empty. */
+		for (k = 0; k < nwhole && mode != 'c'; k++) {
+			whole[k].line = held.s;
+			write_text_line(&whole[k]);
+		}
 		/* A blank line or a line of text is copied, but is no record. */
 		if (bad == -1) {
 			check_stdout();
@@ -1255,6 +1328,7 @@ main(int argc, char *argv[])
 		{ "format",	required_argument,	NULL,	'f' },
 		{ "help",	no_argument,		NULL,	'h' },
 		{ "input",	required_argument,	NULL,	'i' },
+		{ "join",	no_argument,		&join_cut, 1 },
 		{ "quiet",	no_argument,		NULL,	'q' },
 		{ "repair",	no_argument,		NULL,	'r' },
 		{ "strict",	no_argument,		NULL,	's' },

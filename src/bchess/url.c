@@ -1481,6 +1481,17 @@ legacy_open_at_end(const char *line, size_t len, int tail)
 	    line[last - 4] == 'C' || line[last - 4] == 'c'));
 }
 
+/* How many bytes open line[0..len) that a legacy payload may hold. */
+size_t
+legacy_word(const char *line, size_t len)
+{
+	size_t n;
+
+	for (n = 0; n < len && is_legacy_byte((unsigned char)line[n]); n++)
+		;
+	return n;
+}
+
 /*
  * Whether a line goes on with the moves of the legacy link that ends the
  * line before (legacy_open_at_end), as a line does that a mail or an
