@@ -633,100 +633,122 @@ process_line(const struct linereader *lr)
  * the first bad one, with the output written so far finished.
  */
 /*
+ * A line held while the next is read, and under --join the moves joined
+ * to it and the lines joined whole (an empty line each in the output).
+ */
+static struct {
+	struct strbuf	 text;
+	struct linereader *whole;
+	size_t		 nwhole, capwhole;
+} held;
+
+/*
  * --join: the moves opening lr's line, which go on with the legacy link
- * that ends held (see legacy_goes_on), are joined to it; a line that is
- * those moves alone, the link still open, is followed by the next in
- * turn, up to JOIN_MAX bytes.  The lines joined whole are kept in
- * *whole (*nwhole of them), for an empty line each in the output.
- * Returns whether a line is left in hand in lr, its first *skip bytes
- * joined.
+ * that ends held.text (see legacy_goes_on), are joined to it; a line
+ * that is those moves alone, the link still open, is followed by the
+ * next in turn, up to JOIN_MAX bytes.  Returns whether a line is left in
+ * hand in lr, its first *skip bytes joined.
  */
 static int
-join_lines(struct linereader *lr, struct strbuf *held, size_t *skip,
-    struct linereader **whole, size_t *nwhole, size_t *capwhole)
+join_lines(struct linereader *lr, size_t *skip)
 {
 	size_t n, k;
 
 	for (;;) {
 		n = legacy_word(lr->line, lr->len);
-		sb_add(held, lr->line, n);
+		sb_add(&held.text, lr->line, n);
 		for (k = n; k < lr->len && (lr->line[k] == ' ' ||
 		    lr->line[k] == '\t' || lr->line[k] == '\r'); k++)
 			;
-		if (k < lr->len || held->len > JOIN_MAX ||
-		    !legacy_open_at_end(held->s, held->len, 0)) {
+		if (k < lr->len || held.text.len > JOIN_MAX ||
+		    !legacy_open_at_end(held.text.s, held.text.len, 0)) {
 			*skip = n;
 			return 1;
 		}
-		if (*nwhole == *capwhole) {
-			*capwhole = *capwhole == 0 ? 4 : 2 * *capwhole;
-			*whole = xreallocarray(*whole, *capwhole,
-			    sizeof(**whole));
+		if (held.nwhole == held.capwhole) {
+			held.capwhole = held.capwhole == 0 ? 4 :
+			    2 * held.capwhole;
+			held.whole = xreallocarray(held.whole, held.capwhole,
+			    sizeof(*held.whole));
 		}
-		(*whole)[*nwhole] = *lr;
-		(*whole)[(*nwhole)++].len = 0;
+		held.whole[held.nwhole] = *lr;
+		held.whole[held.nwhole++].len = 0;
 		*skip = 0;
 		if (run_stopped() || !lr_next(lr))
 			return 0;
-		if (!legacy_goes_on(held->s, held->len, lr->line, lr->len))
+		if (!legacy_goes_on(held.text.s, held.text.len, lr->line,
+		    lr->len))
 			return 1;
 	}
+}
+
+/*
+ * A legacy link with no end event ends *line: the next line is read
+ * into lr first, for it may go on with its moves (a line break cut it
+ * there), and then the link is no game to convert (rec.next_goes_on),
+ * or under --join the moves are joined to it.  *line is then the line
+ * held.  Returns whether a line is left in hand in lr, its first *skip
+ * bytes joined.
+ */
+static int
+hold_open_link(struct linereader *lr, struct linereader *line,
+    size_t *skip)
+{
+	size_t first;
+	int have_line;
+
+	sb_clear(&held.text);
+	sb_add(&held.text, line->line, line->len);
+	first = held.text.len;
+	have_line = !run_stopped() && lr_next(lr);
+	rec.next_goes_on = have_line && legacy_goes_on(held.text.s,
+	    held.text.len, lr->line, lr->len);
+	if (rec.next_goes_on && join_cut) {
+		rec.next_goes_on = 0;
+		have_line = join_lines(lr, skip);
+		run_warning();
+		if (!quiet)
+			warn_at(line->name, line->lineno, "warning: a legacy "
+			    "link a line break cut, joined with %zu bytes of "
+			    "moves from the next line%s", held.text.len - first,
+			    held.nwhole + (*skip > 0) > 1 ? "s" : "");
+	}
+	line->line = held.text.s;
+	line->len = held.text.len;
+	return have_line;
 }
 
 static int
 convert_lines(struct linereader *lr, int have_line)
 {
-	static struct strbuf held;
-	static struct linereader *whole;
-	static size_t capwhole;
 	struct linereader line;
-	size_t skip = 0, nwhole, k, first;
-	int status = GF_EXIT_OK, bad;
+	const struct linereader *cur;
+	size_t skip = 0, k;
+	int status = GF_EXIT_OK, bad, open;
 
 	for (; have_line || (!run_stopped() && lr_next(lr));) {
-		/*
-		 * A legacy link with no end event ends the line: the next line
-		 * is read first, for it may go on with its moves (a line break
-		 * cut it there), and then the link is no game to convert, or
-		 * under --join the moves are joined to it.
-		 */
-		line = *lr;
+		/* What a join before left of the line. */
 		have_line = 0;
-		nwhole = 0;
-		line.line += skip;
-		line.len -= skip;
-		skip = 0;
-		if (legacy_open_at_end(line.line, line.len,
-		    rec.cut_at_end == CUT_SEEN)) {
-			sb_clear(&held);
-			sb_add(&held, line.line, line.len);
-			first = held.len;
-			have_line = !run_stopped() && lr_next(lr);
-			rec.next_goes_on = have_line && legacy_goes_on(held.s,
-			    held.len, lr->line, lr->len);
-			if (rec.next_goes_on && join_cut) {
-				rec.next_goes_on = 0;
-				have_line = join_lines(lr, &held, &skip, &whole,
-				    &nwhole, &capwhole);
-				run_warning();
-				if (!quiet)
-					warn_at(line.name, line.lineno,
-					    "warning: a legacy link a line "
-					    "break cut, joined with %zu bytes "
-					    "of moves from the next line%s",
-					    held.len - first, nwhole +
-					    (skip > 0) > 1 ? "s" : "");
-			}
-			line.line = held.s;
-			line.len = held.len;
+		cur = lr;
+		open = legacy_open_at_end(lr->line + skip, lr->len - skip,
+		    rec.cut_at_end == CUT_SEEN);
+		if (skip > 0 || open) {
+			line = *lr;
+			line.line += skip;
+			line.len -= skip;
+			skip = 0;
+			if (open)
+				have_line = hold_open_link(lr, &line, &skip);
+			cur = &line;
 		}
-		bad = process_line(&line);
+		bad = process_line(cur);
 		rec.next_goes_on = 0;
 		/* The lines joined whole are left empty. */
-		for (k = 0; k < nwhole && mode != 'c'; k++) {
-			whole[k].line = held.s;
-			write_text_line(&whole[k]);
+		for (k = 0; k < held.nwhole && mode != 'c'; k++) {
+			held.whole[k].line = held.text.s;
+			write_text_line(&held.whole[k]);
 		}
+		held.nwhole = 0;
 		/* A blank line or a line of text is copied, but is no record. */
 		if (bad == -1) {
 			check_stdout();

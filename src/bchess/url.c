@@ -78,6 +78,10 @@ static int	opens_markup(const char *, size_t, size_t);
 static size_t	digits(const char *, size_t, size_t);
 static int	opens_chat_log(const char *, size_t, size_t);
 static int	opens_chat_title(const char *, size_t, size_t);
+static int	is_legacy_byte(int);
+static int	comma_event_at(const char *, size_t, size_t);
+static int	ends_with_end_event(const char *, size_t);
+static size_t	trimmed_end(const char *, size_t);
 static int	decode_escapes(char *, const char *, size_t, size_t *);
 static int	percent_decode(struct record *, const char *, size_t);
 
@@ -1426,6 +1430,18 @@ comma_event_at(const char *line, size_t at, size_t last)
 	    starts_legacy(line, at + 3, last);
 }
 
+/*
+ * Whether p[0..n) ends with a legacy end event after its comma, plain or
+ * percent-encoded: ",e-w", ",e-l", "%2Ce-w" and the like.
+ */
+static int
+ends_with_end_event(const char *p, size_t n)
+{
+	return n >= 4 && p[n - 3] == 'e' && p[n - 2] == '-' &&
+	    (p[n - 1] == 'w' || p[n - 1] == 'l') && (p[n - 4] == ',' ||
+	    p[n - 4] == 'C' || p[n - 4] == 'c');
+}
+
 /* Where white space and a CR at the end of line[0..len) begin. */
 static size_t
 trimmed_end(const char *line, size_t len)
@@ -1453,10 +1469,7 @@ legacy_open_at_end(const char *line, size_t len, int tail)
 
 	/* Most lines end with an end event, or with no payload at all. */
 	if (last < 4 || !is_legacy_byte((unsigned char)line[last - 1]) ||
-	    (line[last - 3] == 'e' && line[last - 2] == '-' &&
-	    (line[last - 1] == 'w' || line[last - 1] == 'l') &&
-	    (line[last - 4] == ',' || line[last - 4] == 'C' ||
-	    line[last - 4] == 'c')))
+	    ends_with_end_event(line, last))
 		return 0;
 	for (start = last; start > 0 &&
 	    is_legacy_byte((unsigned char)line[start - 1]); start--)
@@ -1475,10 +1488,7 @@ legacy_open_at_end(const char *line, size_t len, int tail)
 	    line[last - 2] == '2' && (line[last - 1] == 'C' ||
 	    line[last - 1] == 'c'))
 		last -= 3;
-	return !(last - start >= 4 && line[last - 3] == 'e' &&
-	    line[last - 2] == '-' && (line[last - 1] == 'w' ||
-	    line[last - 1] == 'l') && (line[last - 4] == ',' ||
-	    line[last - 4] == 'C' || line[last - 4] == 'c'));
+	return !ends_with_end_event(line + start, last - start);
 }
 
 /* How many bytes open line[0..len) that a legacy payload may hold. */
@@ -1507,10 +1517,8 @@ legacy_goes_on(const char *before, size_t beforelen, const char *line,
 	char join[2 * LEGACY_JOIN];
 	size_t last = trimmed_end(before, beforelen), tail, word, n, i;
 
-	for (word = 0; word < len && word < LEGACY_JOIN &&
-	    is_legacy_byte((unsigned char)line[word]); word++)
-		;
-	if (word == 0)
+	if ((word = legacy_word(line, len < LEGACY_JOIN ? len :
+	    LEGACY_JOIN)) == 0)
 		return 0;
 	tail = last < LEGACY_JOIN / 2 ? last : LEGACY_JOIN / 2;
 	memcpy(join, before + last - tail, tail);
@@ -1523,9 +1531,7 @@ legacy_goes_on(const char *before, size_t beforelen, const char *line,
 			return 1;
 	/* The end event, the word all the link had left. */
 	return (word == len || line[word] == ' ' || line[word] == '\t' ||
-	    line[word] == '\r') && n >= 4 && join[n - 3] == 'e' &&
-	    join[n - 2] == '-' && (join[n - 1] == 'w' || join[n - 1] == 'l') &&
-	    (join[n - 4] == ',' || join[n - 4] == 'C' || join[n - 4] == 'c');
+	    line[word] == '\r') && ends_with_end_event(join, n);
 }
 
 /*
@@ -1605,9 +1611,7 @@ split_record(struct record *rec, const char *line, size_t len,
 	    (cut_before && starts_legacy(line, first, last))) {
 		k = add_link(rec, first, first, last);
 		k->why = tail_of_cut;
-		for (n = first; n < last &&
-		    is_legacy_byte((unsigned char)line[n]); n++)
-			;
+		n = first + legacy_word(line + first, last - first);
 		if (k->end < n)
 			k->end = k->link_end = n;
 		find_links(rec, k->link_end, last);

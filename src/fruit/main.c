@@ -122,6 +122,9 @@ static const char synopsis[] =
     "       fruitsolve -g count [-S seed] [-s widthxheight]\n"
     "       fruitsolve -h | -V\n";
 
+/* The formats -f names, as --help and a wrong one's message list them. */
+#define FORMAT_NAMES	"moves, board, game, svg, png, jpeg, ppm, webp, gif"
+
 #define STR(x)		STR_(x)
 #define STR_(x)		#x
 
@@ -130,8 +133,8 @@ static const struct help_option options_help[] = {
 	{ 'e', "effort", "=N", "search effort of a plan, in moves of the "
 	    "games it plays (default " STR(DEFAULT_EFFORT) ")" },
 	{ 'f', "format", "=FORMAT", "write FORMAT, by default moves, or board "
-	    "with -R (FORMAT: moves, board, game, svg, png, jpeg, ppm, webp, "
-	    "gif; with -R: board, png, jpeg, ppm)" },
+	    "with -R (FORMAT: " FORMAT_NAMES "; with -R: board, png, jpeg, "
+	    "ppm)" },
 	{ 'G', "greedy", "", "plan greedily, fast, no search" },
 	{ 'g', "generate", "=N", "write N random boards" },
 	{ 'h', "help", "", "print this help and exit" },
@@ -221,8 +224,8 @@ parse_format(const char *s, struct config *cf)
 			cf->formatname = formats[i].name;
 			return;
 		}
-	errx(GF_EXIT_ERROR, "unknown output format: %s (one of: moves, board, "
-	    "game, svg, png, jpeg, ppm, webp, gif)", s);
+	errx(GF_EXIT_ERROR, "unknown output format: %s (one of: "
+	    FORMAT_NAMES ")", s);
 }
 
 /*
