@@ -763,6 +763,48 @@ EOF_CASES
 	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
 }
 
+@test "a legacy link cut inside a quoted reply: reported, or joined past the quoting with --join" {
+	local link cut base want
+	link=$(sed -n 2p "$top_srcdir/examples/legacy-links.txt")
+	want=$(bchess-pack <<<"$link")
+	base=${link%%\?l=*}
+	# "> " and ">> " before every line of a reply, cut at every place.
+	for q in '> ' '>> ' '> > '; do
+		for ((cut = ${#base} + 4; cut < ${#link}; cut += 5)); do
+			printf '%s\n' "Hi," "${q}see ${link:0:cut}" \
+			    "$q${link:cut}" "thanks, bye" >"$BATS_TEST_TMPDIR/in"
+			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+			[ "$status" -eq 1 ] || { echo "'$q' cut at $cut: $status"; false; }
+			[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
+			[ "${#stderr_lines[@]}" -eq 2 ]
+			[[ "${stderr_lines[1]}" == *":3: the moves of the legacy link that ends the line before"* ]]
+			run --separate-stderr bchess-pack --join "$BATS_TEST_TMPDIR/in"
+			[ "$status" -eq 0 ] || { echo "'$q' cut at $cut: $stderr"; false; }
+			[[ "$stderr" == *":2: warning: a legacy link a line break cut, joined with $((${#link} - cut)) bytes of moves from the next line" ]]
+			# The quoting of the line the moves left stays.
+			bchess-pack --join "$BATS_TEST_TMPDIR/in" 2>/dev/null >"$BATS_TEST_TMPDIR/out"
+			printf '%s\n' "Hi," "${q}see $want" "${q% }" "thanks, bye" |
+			    cmp - "$BATS_TEST_TMPDIR/out"
+		done
+	done
+	# Over four lines, text after the link on the last.
+	printf '%s\n' "> ${link:0:68}" "> ${link:68:72}" "> ${link:140:72}" \
+	    "> ${link:212} and so on" >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${#stderr_lines[@]}" -eq 4 ]
+	bchess-pack --join "$BATS_TEST_TMPDIR/in" 2>/dev/null >"$BATS_TEST_TMPDIR/out"
+	printf '%s\n' "> $want" ">" ">" ">  and so on" | cmp - "$BATS_TEST_TMPDIR/out"
+	# Quoted more deeply, or not at all, the next line is no tail.
+	for next in ">> ${link:80}" "${link:80}"; do
+		printf '%s\n' "> ${link:0:80}" "$next" >"$BATS_TEST_TMPDIR/in"
+		run --separate-stderr bchess-pack --join "$BATS_TEST_TMPDIR/in"
+		[ "$status" -eq 1 ]
+		[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
+		[[ "$stderr" != *warning* ]]
+	done
+}
+
 @test "a link encoded inside another address: converted there, or taken out of a redirect" {
 	b=https://www.joonas.io/buffalo-chess/
 	# Outlook's Safe Links encode the whole address; Facebook's too.

@@ -145,6 +145,8 @@ struct record {
 	int		 cut_at_end;	/* the line before ends in a legacy link
 					   a line break may have cut, or
 					   CUT_SEEN: did, the next line read */
+	size_t		 marks;		/* of the quoting opening the line (see
+					   quote_prefix) */
 	int		 next_goes_on;	/* the next line goes on with the
 					   moves of a legacy link ending this
 					   one (see legacy_goes_on) */
@@ -167,8 +169,10 @@ int		 split_record(struct record *, const char *, size_t, int,
 		    struct parse_error *);
 void		 record_begin(struct record *);
 int		 legacy_open_at_end(const char *, size_t, int);
-int		 legacy_goes_on(const char *, size_t, const char *, size_t);
+int		 legacy_goes_on(const char *, size_t, const char *, size_t,
+		    size_t *);
 size_t		 legacy_word(const char *, size_t);
+size_t		 quote_prefix(const char *, size_t, size_t *);
 #define LEGACY_JOIN	64	/* bytes of a cut link legacy_goes_on joins */
 size_t		 record_games(const struct record *);
 int		 record_payload(struct record *, size_t, struct parse_error *);

@@ -634,29 +634,50 @@ process_line(const struct linereader *lr)
  */
 /*
  * A line held while the next is read, and under --join the moves joined
- * to it and the lines joined whole (an empty line each in the output).
+ * to it and the lines joined whole (each left in the output as the
+ * quoting of a reply it had, or empty); and what is left of a line
+ * whose first moves were joined, its quoting kept.
  */
 static struct {
 	struct strbuf	 text;
 	struct linereader *whole;
 	size_t		 nwhole, capwhole;
+	size_t		 quote;		/* of text, trimmed */
+	struct strbuf	 rest;
 } held;
 
 /*
- * --join: the moves opening lr's line, which go on with the legacy link
- * that ends held.text (see legacy_goes_on), are joined to it; a line
- * that is those moves alone, the link still open, is followed by the
- * next in turn, up to JOIN_MAX bytes.  Returns whether a line is left in
- * hand in lr, its first *skip bytes joined.
+ * The quoting of a reply that opens line[0..len) (see quote_prefix),
+ * less the white space after its last mark: what is left of a quoted
+ * line that --join took whole.
+ */
+static size_t
+quoting(const char *line, size_t len)
+{
+	size_t n, marks;
+
+	n = quote_prefix(line, len, &marks);
+	while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
+/*
+ * --join: the moves opening lr's line at its byte at, which go on with
+ * the legacy link that ends held.text (see legacy_goes_on), are joined
+ * to it; a line that is those moves alone, the link still open, is
+ * followed by the next in turn, up to JOIN_MAX bytes.  Returns whether
+ * a line is left in hand in lr, its first *skip bytes joined.
  */
 static int
-join_lines(struct linereader *lr, size_t *skip)
+join_lines(struct linereader *lr, size_t at, size_t *skip)
 {
 	size_t n, k;
 
+	held.quote = quoting(held.text.s, held.text.len);
 	for (;;) {
-		n = legacy_word(lr->line, lr->len);
-		sb_add(&held.text, lr->line, n);
+		n = at + legacy_word(lr->line + at, lr->len - at);
+		sb_add(&held.text, lr->line + at, n - at);
 		for (k = n; k < lr->len && (lr->line[k] == ' ' ||
 		    lr->line[k] == '\t' || lr->line[k] == '\r'); k++)
 			;
@@ -672,14 +693,44 @@ join_lines(struct linereader *lr, size_t *skip)
 			    sizeof(*held.whole));
 		}
 		held.whole[held.nwhole] = *lr;
-		held.whole[held.nwhole++].len = 0;
+		held.whole[held.nwhole++].len = held.quote;
 		*skip = 0;
 		if (run_stopped() || !lr_next(lr))
 			return 0;
 		if (!legacy_goes_on(held.text.s, held.text.len, lr->line,
-		    lr->len))
+		    lr->len, &at))
 			return 1;
 	}
+}
+
+/*
+ * The line in hand in lr less its first skip bytes, which --join joined
+ * to the line before, into line: after the quoting of a reply, if it
+ * has one.
+ */
+static void
+rest_of_line(const struct linereader *lr, size_t skip,
+    struct linereader *line)
+{
+	size_t quote, marks, k;
+
+	*line = *lr;
+	quote = quote_prefix(lr->line, skip, &marks);
+	for (k = skip; k < lr->len && (lr->line[k] == ' ' ||
+	    lr->line[k] == '\t' || lr->line[k] == '\r'); k++)
+		;
+	if (k == lr->len)
+		quote = quoting(lr->line, skip);
+	if (quote == 0) {
+		line->line += skip;
+		line->len -= skip;
+		return;
+	}
+	sb_clear(&held.rest);
+	sb_add(&held.rest, lr->line, quote);
+	sb_add(&held.rest, lr->line + skip, lr->len - skip);
+	line->line = held.rest.s;
+	line->len = held.rest.len;
 }
 
 /*
@@ -694,7 +745,7 @@ static int
 hold_open_link(struct linereader *lr, struct linereader *line,
     size_t *skip)
 {
-	size_t first;
+	size_t first, at;
 	int have_line;
 
 	sb_clear(&held.text);
@@ -702,10 +753,10 @@ hold_open_link(struct linereader *lr, struct linereader *line,
 	first = held.text.len;
 	have_line = !run_stopped() && lr_next(lr);
 	rec.next_goes_on = have_line && legacy_goes_on(held.text.s,
-	    held.text.len, lr->line, lr->len);
+	    held.text.len, lr->line, lr->len, &at);
 	if (rec.next_goes_on && join_cut) {
 		rec.next_goes_on = 0;
-		have_line = join_lines(lr, skip);
+		have_line = join_lines(lr, at, skip);
 		run_warning();
 		if (!quiet)
 			warn_at(line->name, line->lineno, "warning: a legacy "
@@ -733,9 +784,7 @@ convert_lines(struct linereader *lr, int have_line)
 		open = legacy_open_at_end(lr->line + skip, lr->len - skip,
 		    rec.cut_at_end == CUT_SEEN);
 		if (skip > 0 || open) {
-			line = *lr;
-			line.line += skip;
-			line.len -= skip;
+			rest_of_line(lr, skip, &line);
 			skip = 0;
 			if (open)
 				have_line = hold_open_link(lr, &line, &skip);

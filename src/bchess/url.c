@@ -1460,12 +1460,12 @@ trimmed_end(const char *line, size_t len)
  * "e-w" or "e-l".  Such a link may have been cut by a line break, which
  * the next line tells (legacy_goes_on): the caller reads it before this
  * one is converted.  With tail set the line is the tail of such a link,
- * cut again if it holds nothing else.
+ * cut again if it holds nothing else but the quoting of a reply.
  */
 int
 legacy_open_at_end(const char *line, size_t len, int tail)
 {
-	size_t last = trimmed_end(line, len), start, at;
+	size_t last = trimmed_end(line, len), start, at, marks;
 
 	/* Most lines end with an end event, or with no payload at all. */
 	if (last < 4 || !is_legacy_byte((unsigned char)line[last - 1]) ||
@@ -1477,7 +1477,8 @@ legacy_open_at_end(const char *line, size_t len, int tail)
 	at = start;
 	if (at >= 4 && memcmp(line + at - 4, "l=3D", 4) == 0)
 		at -= 2;
-	if (!(tail && start == 0) && (at < 2 || line[at - 1] != '=' ||
+	if (!(tail && start == quote_prefix(line, last, &marks)) &&
+	    (at < 2 || line[at - 1] != '=' ||
 	    line[at - 2] != 'l' || last == start || line[start] != 'm' ||
 	    (last - start > 1 && line[start + 1] != '-')))
 		return 0;
@@ -1489,6 +1490,29 @@ legacy_open_at_end(const char *line, size_t len, int tail)
 	    line[last - 1] == 'c'))
 		last -= 3;
 	return !ends_with_end_event(line + start, last - start);
+}
+
+/*
+ * The quoting that opens a line of a quoted reply in mail ("> ", ">> ",
+ * "> > "): white space, then '>' marks, each with the white space after
+ * it.  Its length, and the marks in *marks; 0 and 0 for a line that is
+ * not quoted.
+ */
+size_t
+quote_prefix(const char *line, size_t len, size_t *marks)
+{
+	size_t k = 0, n = 0;
+
+	*marks = 0;
+	while (k < len && (line[k] == ' ' || line[k] == '\t'))
+		k++;
+	while (k < len && line[k] == '>') {
+		++*marks;
+		for (k++; k < len && (line[k] == ' ' || line[k] == '\t'); k++)
+			;
+		n = k;
+	}
+	return n;
 }
 
 /* How many bytes open line[0..len) that a legacy payload may hold. */
@@ -1508,15 +1532,24 @@ legacy_word(const char *line, size_t len)
  * editor wrapped inside the link: it opens with a word of what a legacy
  * payload holds, and that word, joined to the link, goes on past the
  * join with an event after a comma (",m-", ",e-", "%2Cm-"), or ends the
- * link with its end event.
+ * link with its end event.  In a quoted reply the line goes on after
+ * its quoting, which must be as deep as that of the line before: *at is
+ * where the word begins.
  */
 int
 legacy_goes_on(const char *before, size_t beforelen, const char *line,
-    size_t len)
+    size_t len, size_t *at)
 {
 	char join[2 * LEGACY_JOIN];
 	size_t last = trimmed_end(before, beforelen), tail, word, n, i;
+	size_t marks, was;
 
+	quote_prefix(before, last, &was);
+	*at = quote_prefix(line, len, &marks);
+	if (marks != was)
+		return 0;
+	line += *at;
+	len -= *at;
 	if ((word = legacy_word(line, len < LEGACY_JOIN ? len :
 	    LEGACY_JOIN)) == 0)
 		return 0;
@@ -1546,6 +1579,7 @@ record_begin(struct record *rec)
 	rec->prose = -1;
 	rec->markup = 0;
 	rec->cut_at_end = 0;
+	rec->marks = 0;
 }
 
 /*
@@ -1568,6 +1602,7 @@ split_record(struct record *rec, const char *line, size_t len,
     int first_line, struct parse_error *pe)
 {
 	size_t first = 0, last = len, n;
+	size_t at, quote, was = rec->marks;
 	struct link *k;
 	const char *why;
 	int rc, cut_before;
@@ -1599,19 +1634,27 @@ split_record(struct record *rec, const char *line, size_t len,
 	while (last > first && (line[last - 1] == ' ' ||
 	    line[last - 1] == '\t' || line[last - 1] == '\r'))
 		last--;
+	rec->marks = 0;
 	if (first == last)
 		return RECORD_TEXT;
+	quote = quote_prefix(line + first, last - first, &rec->marks);
 	if (rec->prose == -1) {
 		rec->markup = opens_markup(line, first, last);
 		rec->prose = rec->markup || opens_chat_log(line, first, last) ||
 		    opens_chat_title(line, first, last);
 	}
-	/* The moves a line break cut from the link at the end of the last. */
-	if ((cut_before == CUT_SEEN && is_legacy_byte((unsigned char)line[first])) ||
-	    (cut_before && starts_legacy(line, first, last))) {
-		k = add_link(rec, first, first, last);
+	/*
+	 * The moves a line break cut from the link at the end of the last,
+	 * after the quoting of a reply as deep as the last line's.
+	 */
+	at = first + quote;
+	if (rec->marks != was || at == last)
+		cut_before = 0;
+	if ((cut_before == CUT_SEEN && is_legacy_byte((unsigned char)line[at])) ||
+	    (cut_before && starts_legacy(line, at, last))) {
+		k = add_link(rec, at, at, last);
 		k->why = tail_of_cut;
-		n = first + legacy_word(line + first, last - first);
+		n = at + legacy_word(line + at, last - at);
 		if (k->end < n)
 			k->end = k->link_end = n;
 		find_links(rec, k->link_end, last);
