@@ -662,6 +662,16 @@ quoting(const char *line, size_t len)
 	return n;
 }
 
+/* Whether the line in hand in lr holds only white space from byte k. */
+static int
+blank_after(const struct linereader *lr, size_t k)
+{
+	while (k < lr->len && (lr->line[k] == ' ' || lr->line[k] == '\t' ||
+	    lr->line[k] == '\r'))
+		k++;
+	return k == lr->len;
+}
+
 /*
  * --join: the moves opening lr's line at its byte at, which go on with
  * the legacy link that ends held.text (see legacy_goes_on), are joined
@@ -672,16 +682,13 @@ quoting(const char *line, size_t len)
 static int
 join_lines(struct linereader *lr, size_t at, size_t *skip)
 {
-	size_t n, k;
+	size_t n;
 
 	held.quote = quoting(held.text.s, held.text.len);
 	for (;;) {
 		n = at + legacy_word(lr->line + at, lr->len - at);
 		sb_add(&held.text, lr->line + at, n - at);
-		for (k = n; k < lr->len && (lr->line[k] == ' ' ||
-		    lr->line[k] == '\t' || lr->line[k] == '\r'); k++)
-			;
-		if (k < lr->len || held.text.len > JOIN_MAX ||
+		if (!blank_after(lr, n) || held.text.len > JOIN_MAX ||
 		    !legacy_open_at_end(held.text.s, held.text.len, 0)) {
 			*skip = n;
 			return 1;
@@ -712,14 +719,11 @@ static void
 rest_of_line(const struct linereader *lr, size_t skip,
     struct linereader *line)
 {
-	size_t quote, marks, k;
+	size_t quote, marks;
 
 	*line = *lr;
 	quote = quote_prefix(lr->line, skip, &marks);
-	for (k = skip; k < lr->len && (lr->line[k] == ' ' ||
-	    lr->line[k] == '\t' || lr->line[k] == '\r'); k++)
-		;
-	if (k == lr->len)
+	if (blank_after(lr, skip))
 		quote = quoting(lr->line, skip);
 	if (quote == 0) {
 		line->line += skip;
