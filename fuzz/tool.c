@@ -77,7 +77,7 @@ struct mode {
 struct tool {
 	const char	*name;
 	int		 lines;		/* one output line per input line */
-	struct mode	 modes[12];
+	struct mode	 modes[14];
 };
 
 static const struct tool tools[] = {
@@ -96,6 +96,9 @@ static const struct tool tools[] = {
 		{ { "-E", "utf-16le", NULL }, 0, 1 },
 		/* An archive written back is one, not lines. */
 		{ { "-w", NULL }, 0, 1 },
+		/* Cut links joined still leave a line for each line. */
+		{ { "--join", NULL } },
+		{ { "--join", "-f", "json", NULL }, 1 },
 	} },
 	{ "xq-bitpack", 1, {
 		{ { NULL } },
@@ -211,7 +214,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 			tool = &tools[i];
 	if (tool == NULL)
 		errx(2, "no modes for %s", TOOL);
-	while (nmodes < 12 && (nmodes == 0 || tool->modes[nmodes].args[0]))
+	while (nmodes < sizeof(tool->modes) / sizeof(tool->modes[0]) &&
+	    (nmodes == 0 || tool->modes[nmodes].args[0]))
 		nmodes++;
 	if (mkdtemp(dir) == NULL)
 		err(2, "mkdtemp");
@@ -303,13 +307,20 @@ static const char *
 as_read(const char *s, size_t *n, char **text)
 {
 	const char *end, *enc, *why;
+	size_t first;
 
 	*text = NULL;
 	end = memchr(s, line_end(s, *n), *n);
+	/*
+	 * The first line as the line reader hands it, a CR before its
+	 * newline taken off: the tool tells a wide encoding by that.
+	 */
+	first = end != NULL ? (size_t)(end - s) : *n;
+	if (end != NULL && *end == '\n' && first > 0 && s[first - 1] == '\r')
+		first--;
 	if (has_utf16_bom(s, *n))
 		enc = "UTF-16";
-	else if ((enc = wide_unmarked(s, end != NULL ? (size_t)(end - s) :
-	    *n)) == NULL)
+	else if ((enc = wide_unmarked(s, first)) == NULL)
 		return s;
 	return *text = text_to_utf8(s, *n, enc, n, &why);
 }
