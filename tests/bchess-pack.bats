@@ -689,12 +689,12 @@ EOF_CASES
 
 @test "a legacy link a line break cut anywhere in its moves is reported with its tail, never read as a shorter game" {
 	local link cut n base
-	# Plain commas and %2C, cut at every place after "l=m": a mail
+	# Plain commas and %2C, cut at every place after "l=": a mail
 	# wrapped at its margin, an editor's hard wrap.
 	for n in 2 3; do
 		link=$(sed -n "${n}p" "$top_srcdir/examples/legacy-links.txt")
 		base=${link%%\?l=*}
-		for ((cut = ${#base} + 4; cut < ${#link}; cut++)); do
+		for ((cut = ${#base} + 3; cut < ${#link}; cut++)); do
 			printf '%s\n%s\n' "${link:0:cut}" "${link:cut}" >"$BATS_TEST_TMPDIR/in"
 			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
 			[ "$status" -eq 1 ] || { echo "cut at $cut: $status"; false; }
@@ -718,8 +718,14 @@ EOF_CASES
 	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
 	[ "${#stderr_lines[@]}" -eq 4 ]
 	[[ "${stderr_lines[3]}" == *":4: the moves of the legacy link that ends the line before"* ]]
-	# An unfinished game ending its line, the next line no moves, is one.
+	# An empty log ending its line, the next line no moves, is one too.
 	b=https://www.joonas.io/buffalo-chess/
+	run --separate-stderr bchess-pack <<<"${b}?l="$'\n'"well played"$'\n'"${b}?l="
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "${b}?l=-NaN-i" ]
+	[ "${lines[2]}" = "${b}?l=-NaN-i" ]
+	[ -z "$stderr" ]
+	# An unfinished game ending its line, the next line no moves, is one.
 	run --separate-stderr bchess-pack <<<"${b}?l=m-4-4-3-5-0"$'\n'"0 moves, 1 draw, -6-0"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "${b}?l=nu-1-i" ]
@@ -732,7 +738,7 @@ EOF_CASES
 		link=$(sed -n "${n}p" "$top_srcdir/examples/legacy-links.txt")
 		want=$(bchess-pack <<<"$link")
 		base=${link%%\?l=*}
-		for ((cut = ${#base} + 4; cut < ${#link}; cut += 7)); do
+		for ((cut = ${#base} + 3; cut < ${#link}; cut += 7)); do
 			printf '%s\n%s\n' "${link:0:cut}" "${link:cut}" >"$BATS_TEST_TMPDIR/in"
 			run --separate-stderr bchess-pack --join "$BATS_TEST_TMPDIR/in"
 			[ "$status" -eq 0 ] || { echo "cut at $cut: $stderr"; false; }
@@ -770,7 +776,7 @@ EOF_CASES
 	base=${link%%\?l=*}
 	# "> " and ">> " before every line of a reply, cut at every place.
 	for q in '> ' '>> ' '> > '; do
-		for ((cut = ${#base} + 4; cut < ${#link}; cut += 5)); do
+		for ((cut = ${#base} + 3; cut < ${#link}; cut += 5)); do
 			printf '%s\n' "Hi," "${q}see ${link:0:cut}" \
 			    "$q${link:cut}" "thanks, bye" >"$BATS_TEST_TMPDIR/in"
 			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"

@@ -1442,6 +1442,13 @@ ends_with_end_event(const char *p, size_t n)
 	    p[n - 4] == 'C' || p[n - 4] == 'c');
 }
 
+/* Whether line[at] opens a query's parameter: "?l", "&l". */
+static int
+is_query_start(const char *line, size_t at)
+{
+	return at > 0 && (line[at - 1] == '?' || line[at - 1] == '&');
+}
+
 /* Where white space and a CR at the end of line[0..len) begin. */
 static size_t
 trimmed_end(const char *line, size_t len)
@@ -1467,7 +1474,12 @@ legacy_open_at_end(const char *line, size_t len, int tail)
 {
 	size_t last = trimmed_end(line, len), start, at, marks;
 
-	/* Most lines end with an end event, or with no payload at all. */
+	/*
+	 * Most lines end with an end event, or with no payload at all; a
+	 * line break right after "l=" leaves the link's payload empty.
+	 */
+	if (last >= 2 && line[last - 1] == '=' && line[last - 2] == 'l')
+		return !tail && is_query_start(line, last - 2);
 	if (last < 4 || !is_legacy_byte((unsigned char)line[last - 1]) ||
 	    ends_with_end_event(line, last))
 		return 0;
@@ -1478,9 +1490,9 @@ legacy_open_at_end(const char *line, size_t len, int tail)
 	if (at >= 4 && memcmp(line + at - 4, "l=3D", 4) == 0)
 		at -= 2;
 	if (!(tail && start == quote_prefix(line, last, &marks)) &&
-	    (at < 2 || line[at - 1] != '=' ||
-	    line[at - 2] != 'l' || last == start || line[start] != 'm' ||
-	    (last - start > 1 && line[start + 1] != '-')))
+	    (at < 2 || line[at - 1] != '=' || line[at - 2] != 'l' ||
+	    (last > start && (line[start] != 'm' ||
+	    (last - start > 1 && line[start + 1] != '-')))))
 		return 0;
 	/* A comma after the end event is the text's. */
 	if (line[last - 1] == ',')
@@ -1666,8 +1678,8 @@ split_record(struct record *rec, const char *line, size_t len,
 	 */
 	if (rec->next_goes_on && rec->nlinks > 0 &&
 	    (k = &rec->link[rec->nlinks - 1])->link_end == last) {
-		if (k->why == NULL && k->end > k->start &&
-		    line[k->start] == 'm') {
+		if (k->why == NULL && (k->end == k->start ||
+		    line[k->start] == 'm')) {
 			k->why = cut_before_next;
 			rec->cut_at_end = CUT_SEEN;
 		} else if (k->why == tail_of_cut)
