@@ -811,6 +811,56 @@ EOF_CASES
 	done
 }
 
+@test "a link a line break cut in its address: reported with its rest, or joined with --join" {
+	local link cut want base
+	b=https://www.joonas.io/buffalo-chess/
+	# Legacy links (the third with "//" in its address and %2C), a
+	# compact one, one without www: cut at every place of the address,
+	# from its first byte to the "=" of "l=".
+	for link in "$(sed -n 1p "$top_srcdir/examples/legacy-links.txt")" \
+	    "$(sed -n 3p "$top_srcdir/examples/legacy-links.txt")" \
+	    "${b}?l=nu1d-4-l" "https://joonas.io/buffalo-chess?l=m-4-4-3-5-0,e-l"; do
+		want=$(bchess-pack <<<"see $link")
+		base=${link%%\?l=*}
+		for ((cut = 1; cut <= ${#base} + 2; cut++)); do
+			printf '%s\n' "see ${link:0:cut}" "${link:cut} ok then" >"$BATS_TEST_TMPDIR/in"
+			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+			[ "$status" -eq 1 ] || { echo "cut at $cut: $status"; false; }
+			[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
+			[ "${#stderr_lines[@]}" -eq 2 ]
+			[[ "${stderr_lines[0]}" == *":1: a link to the game whose address ends the line, and the next line goes on with the rest of it: a line break cut it (join the lines) (${link:0:cut})" ]]
+			[[ "${stderr_lines[1]}" == *":2: the rest of the address of a link to the game that ends the line before, which a line break cut (join the lines) ("* ]]
+			run --separate-stderr bchess-pack --join "$BATS_TEST_TMPDIR/in"
+			[ "$status" -eq 0 ] || { echo "cut at $cut: $stderr"; false; }
+			[ "${lines[0]}" = "$want" ]
+			[ "${lines[1]}" = " ok then" ]
+			[[ "$stderr" == *":1: warning: a link to the game whose address a line break cut, joined with "*" bytes from the next line" ]]
+		done
+	done
+	# Quoted, and cut again in its moves: three lines, three reports.
+	link=$(sed -n 2p "$top_srcdir/examples/legacy-links.txt")
+	printf '%s\n' "> see ${link:0:15}" "> ${link:15:80}" "> ${link:95}" >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	bchess-pack --join "$BATS_TEST_TMPDIR/in" 2>/dev/null >"$BATS_TEST_TMPDIR/out"
+	printf '%s\n' "> see $(bchess-pack <<<"$link")" ">" ">" | cmp - "$BATS_TEST_TMPDIR/out"
+	# A compact link cut right after "l=" is cut too; an empty log
+	# there, a word or a legacy payload on the next line, is not.
+	run --separate-stderr bchess-pack --join <<<"${b}?l="$'\n'"nu1d-4-l and so on"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "${b}?l=nu1d-4-l" ]
+	[ "${lines[1]}" = " and so on" ]
+	run --separate-stderr bchess-pack <<<"${b}?l="$'\n'"well-played, all-round"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "${b}?l=-NaN-i" ]
+	[ -z "$stderr" ]
+	# The beginning of the address, the next line no rest of it: text.
+	run --separate-stderr bchess-pack <<<"at https://www.joonas.io/buffalo-"$'\n'"chess is fun"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+}
+
 @test "a link encoded inside another address: converted there, or taken out of a redirect" {
 	b=https://www.joonas.io/buffalo-chess/
 	# Outlook's Safe Links encode the whole address; Facebook's too.

@@ -144,12 +144,15 @@ struct record {
 	int		 markup;	/* HTML, XML: told with prose */
 	int		 cut_at_end;	/* the line before ends in a legacy link
 					   a line break may have cut, or
-					   CUT_SEEN: did, the next line read */
+					   CUT_SEEN: did, the next line read,
+					   or CUT_ADDRESS: in its address */
 	size_t		 marks;		/* of the quoting opening the line (see
 					   quote_prefix) */
 	int		 next_goes_on;	/* the next line goes on with the
 					   moves of a legacy link ending this
-					   one (see legacy_goes_on) */
+					   one (GOES_ON_MOVES, see
+					   legacy_goes_on) or with the rest of
+					   its address (GOES_ON_ADDRESS) */
 	int		 cells;		/* CELLS_*: where a spreadsheet's cells
 					   stand on the line */
 	const char	*payload;	/* the payload in hand, percent-decoded */
@@ -160,6 +163,9 @@ struct record {
 
 #define RECORD_TEXT	1		/* a line of text with no link */
 #define CUT_SEEN	2		/* see cut_at_end */
+#define CUT_ADDRESS	3		/* the same, cut in its address */
+#define GOES_ON_MOVES	1		/* see next_goes_on */
+#define GOES_ON_ADDRESS	2
 #define CELLS_NONE	0		/* no cells: a document's text, mail */
 #define CELLS_FIELDS	1		/* fields between tabs (TSV, a sheet) */
 #define CELLS_ELEMENTS	2		/* <t> and <text:p> of a sheet's XML */
@@ -173,6 +179,10 @@ int		 legacy_goes_on(const char *, size_t, const char *, size_t,
 		    size_t *);
 size_t		 legacy_word(const char *, size_t);
 size_t		 quote_prefix(const char *, size_t, size_t *);
+int		 address_open_at_end(const char *, size_t);
+int		 address_goes_on(const char *, size_t, const char *, size_t,
+		    size_t *);
+size_t		 address_word(const char *, size_t);
 #define LEGACY_JOIN	64	/* bytes of a cut link legacy_goes_on joins */
 size_t		 record_games(const struct record *);
 int		 record_payload(struct record *, size_t, struct parse_error *);

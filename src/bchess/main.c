@@ -117,8 +117,8 @@ static const struct help_option options_help[] = {
 	{ 'h', "help", "", "print this help and exit" },
 	{ 'i', "input", "=FORMAT", "read every payload as FORMAT, auto by "
 	    "default (FORMAT: auto, legacy, compact, base36, json, packed)" },
-	{ 0, "join", "", "join a legacy link a line break cut with its "
-	    "moves on the next lines, and convert it" },
+	{ 0, "join", "", "join a link a line break cut with the rest of "
+	    "it on the next lines, and convert it" },
 	{ 'q', "quiet", "", "do not print warnings, notes or repairs" },
 	{ 'r', "repair", "", "rewrite kill flags and end letters from the "
 	    "moves" },
@@ -675,18 +675,22 @@ blank_after(const struct linereader *lr, size_t k)
 /*
  * --join: the moves opening lr's line at its byte at, which go on with
  * the legacy link that ends held.text (see legacy_goes_on), are joined
- * to it; a line that is those moves alone, the link still open, is
- * followed by the next in turn, up to JOIN_MAX bytes.  Returns whether
- * a line is left in hand in lr, its first *skip bytes joined.
+ * to it, or with what = GOES_ON_ADDRESS the rest of the address and the
+ * payload (see address_goes_on); a line that is those bytes alone, a
+ * legacy link still open, is followed by the next in turn, up to
+ * JOIN_MAX bytes.  Returns whether a line is left in hand in lr, its
+ * first *skip bytes joined.
  */
 static int
-join_lines(struct linereader *lr, size_t at, size_t *skip)
+join_lines(struct linereader *lr, size_t at, int what, size_t *skip)
 {
 	size_t n;
 
 	held.quote = quoting(held.text.s, held.text.len);
 	for (;;) {
-		n = at + legacy_word(lr->line + at, lr->len - at);
+		n = at + (what == GOES_ON_ADDRESS ? address_word :
+		    legacy_word)(lr->line + at, lr->len - at);
+		what = GOES_ON_MOVES;
 		sb_add(&held.text, lr->line + at, n - at);
 		if (!blank_after(lr, n) || held.text.len > JOIN_MAX ||
 		    !legacy_open_at_end(held.text.s, held.text.len, 0)) {
@@ -750,22 +754,28 @@ hold_open_link(struct linereader *lr, struct linereader *line,
     size_t *skip)
 {
 	size_t first, at;
-	int have_line;
+	int have_line, what;
 
 	sb_clear(&held.text);
 	sb_add(&held.text, line->line, line->len);
 	first = held.text.len;
 	have_line = !run_stopped() && lr_next(lr);
-	rec.next_goes_on = have_line && legacy_goes_on(held.text.s,
-	    held.text.len, lr->line, lr->len, &at);
+	rec.next_goes_on = !have_line ? 0 : legacy_goes_on(held.text.s,
+	    held.text.len, lr->line, lr->len, &at) ? GOES_ON_MOVES :
+	    address_goes_on(held.text.s, held.text.len, lr->line, lr->len,
+	    &at) ? GOES_ON_ADDRESS : 0;
 	if (rec.next_goes_on && join_cut) {
+		what = rec.next_goes_on;
 		rec.next_goes_on = 0;
-		have_line = join_lines(lr, at, skip);
+		have_line = join_lines(lr, at, what, skip);
 		run_warning();
 		if (!quiet)
-			warn_at(line->name, line->lineno, "warning: a legacy "
-			    "link a line break cut, joined with %zu bytes of "
-			    "moves from the next line%s", held.text.len - first,
+			warn_at(line->name, line->lineno, "warning: a %s a "
+			    "line break cut, joined with %zu bytes %sfrom the "
+			    "next line%s", what == GOES_ON_ADDRESS ? "link to "
+			    "the game whose address" : "legacy link",
+			    held.text.len - first, what == GOES_ON_ADDRESS ?
+			    "" : "of moves ",
 			    held.nwhole + (*skip > 0) > 1 ? "s" : "");
 	}
 	line->line = held.text.s;
@@ -786,7 +796,8 @@ convert_lines(struct linereader *lr, int have_line)
 		have_line = 0;
 		cur = lr;
 		open = legacy_open_at_end(lr->line + skip, lr->len - skip,
-		    rec.cut_at_end == CUT_SEEN);
+		    rec.cut_at_end == CUT_SEEN) ||
+		    address_open_at_end(lr->line + skip, lr->len - skip);
 		if (skip > 0 || open) {
 			rest_of_line(lr, skip, &line);
 			skip = 0;

@@ -107,6 +107,12 @@ static const char tail_of_cut[] = "the moves of the legacy link that "
 static const char cut_before_next[] = "a legacy link with no end event "
     "ends the line, and the next line goes on with its moves: a line break "
     "cut it (join the lines)";
+static const char cut_in_address[] = "a link to the game whose address "
+    "ends the line, and the next line goes on with the rest of it: a line "
+    "break cut it (join the lines)";
+static const char tail_of_address[] = "the rest of the address of a link "
+    "to the game that ends the line before, which a line break cut (join "
+    "the lines)";
 static const char cut_by_tag[] = "the link goes on past a tag that only "
     "formats its text (a run of a document, a span, <wbr>): converted "
     "here, its game would be cut short";
@@ -1527,6 +1533,164 @@ quote_prefix(const char *line, size_t len, size_t *marks)
 	return n;
 }
 
+/* Whether c may stand in an address, its query or a legacy payload. */
+static int
+is_address_byte(int c)
+{
+	return is_url_byte(c) || is_legacy_byte(c) || c == '?' || c == '=' ||
+	    c == '&';
+}
+
+/* How many bytes open line[0..len) that an address may hold. */
+size_t
+address_word(const char *line, size_t len)
+{
+	size_t n;
+
+	for (n = 0; n < len && is_address_byte((unsigned char)line[n]); n++)
+		;
+	return n;
+}
+
+/*
+ * Whether word[0..n) is the beginning of address a, case aside; a run of
+ * slashes in it stands for a single slash of a ("io//buffalo-chess").
+ */
+static int
+begins_address(const char *a, const char *word, size_t n)
+{
+	size_t i = 0, j = 0;
+
+	while (j < n) {
+		if (a[i] == '\0' || tolower((unsigned char)a[i]) !=
+		    tolower((unsigned char)word[j]))
+			return 0;
+		if (a[i] == '/' && a[i + 1] != '/' && (i == 0 || a[i - 1] != '/'))
+			while (j + 1 < n && word[j + 1] == '/')
+				j++;
+		i++;
+		j++;
+	}
+	return 1;
+}
+
+/*
+ * Where the word of address bytes that ends line[0..last) begins, if it
+ * is the beginning of an address of the game, no longer than the
+ * address and its "?l=" (a line break cut it there); last otherwise.
+ */
+static size_t
+address_cut_at(const char *line, size_t last)
+{
+	static const char *const forms[] = { "/?l=", "?l=" };
+	const char *a;
+	char full[64];
+	size_t w = last, n, i, j, k;
+
+	/*
+	 * Lines of links end with a payload, its end event or result letter
+	 * after a dash ("e-l", "-w"): in the address a dash is followed by
+	 * "c" alone ("buffalo-chess").
+	 */
+	if (last >= 2 && line[last - 2] == '-' && line[last - 1] != 'c' &&
+	    line[last - 1] != 'C')
+		return last;
+	while (w > 0 && last - w < sizeof(full) &&
+	    is_address_byte((unsigned char)line[w - 1]))
+		w--;
+	if ((n = last - w) == 0 || (w > 0 &&
+	    is_address_byte((unsigned char)line[w - 1])))
+		return last;
+	for (i = 0; i < sizeof(game_addresses) / sizeof(game_addresses[0]);
+	    i++)
+		for (j = 0; j < 2; j++) {
+			snprintf(full, sizeof(full), "%s%s", game_addresses[i],
+			    forms[j]);
+			/* The address with its scheme, or from its host. */
+			for (a = full; a != NULL; a = k == 0 ? NULL : a + k) {
+				if (begins_address(a, line + w, n))
+					return w;
+				k = strncmp(a, "http", 4) == 0 ?
+				    strcspn(a, "/") + 2 : 0;
+				if (k == 0 && strncmp(a, "www.", 4) == 0)
+					k = 4;
+			}
+		}
+	return last;
+}
+
+/*
+ * Whether a line ends with the beginning of an address of the game that
+ * a line break may have cut: the next line tells (address_goes_on).
+ */
+int
+address_open_at_end(const char *line, size_t len)
+{
+	size_t last = trimmed_end(line, len);
+
+	return address_cut_at(line, last) < last;
+}
+
+/*
+ * Whether join[0..n), a line break after its first cut bytes, opens with
+ * a link to the game cut before its payload: its path the game's, then
+ * its l parameter ("?l=", "&l=") and a payload byte, the break not past
+ * the parameter's '=', or right after it if the word after the break
+ * has the dashes of a payload's three fields at least ("nu1d-4-l") and
+ * is no legacy payload, which legacy_goes_on tells: "?l=" may end a
+ * line as the link to an empty log, the next line a word or a payload.
+ */
+static int
+opens_cut_game_link(const char *join, size_t n, size_t cut, size_t dashes)
+{
+	const size_t g = sizeof(game_path) - 1;
+	size_t p, q;
+
+	for (p = 0; p < n && join[p] != '?'; p++)
+		;
+	for (q = p; q + 3 < n; q++)
+		if ((join[q] == '?' || join[q] == '&') && join[q + 1] == 'l' &&
+		    join[q + 2] == '=')
+			break;
+	if (q + 3 >= n || cut > q + 3 || cut >= n)
+		return 0;
+	if (cut == q + 3 && (dashes < 2 || starts_legacy(join, cut, n)))
+		return 0;
+	for (p = 0; p < n && join[p] != '?'; p++)
+		;
+	if (p > 0 && join[p - 1] == '/')
+		p--;
+	return p >= g && strncasecmp(join + p - g, game_path, g) == 0;
+}
+
+/*
+ * Whether a line goes on with the rest of the address of a link to the
+ * game that ends the line before (address_open_at_end), after quoting
+ * as deep as that line's: *at is where the rest begins.
+ */
+int
+address_goes_on(const char *before, size_t beforelen, const char *line,
+    size_t len, size_t *at)
+{
+	char join[2 * LEGACY_JOIN];
+	size_t last = trimmed_end(before, beforelen), w, word, marks, was;
+	size_t dashes = 0, i;
+
+	quote_prefix(before, last, &was);
+	*at = quote_prefix(line, len, &marks);
+	if (marks != was || (w = address_cut_at(before, last)) == last ||
+	    last - w > LEGACY_JOIN)
+		return 0;
+	word = address_word(line + *at, len - *at);
+	for (i = 0; i < word; i++)
+		dashes += line[*at + i] == '-';
+	if (word > LEGACY_JOIN)
+		word = LEGACY_JOIN;
+	memcpy(join, before + w, last - w);
+	memcpy(join + (last - w), line + *at, word);
+	return opens_cut_game_link(join, last - w + word, last - w, dashes);
+}
+
 /* How many bytes open line[0..len) that a legacy payload may hold. */
 size_t
 legacy_word(const char *line, size_t len)
@@ -1662,7 +1826,12 @@ split_record(struct record *rec, const char *line, size_t len,
 	at = first + quote;
 	if (rec->marks != was || at == last)
 		cut_before = 0;
-	if ((cut_before == CUT_SEEN && is_legacy_byte((unsigned char)line[at])) ||
+	if (cut_before == CUT_ADDRESS) {
+		k = add_link(rec, at, at, last);
+		k->why = tail_of_address;
+		k->end = k->link_end = at + address_word(line + at, last - at);
+		find_links(rec, k->link_end, last);
+	} else if ((cut_before == CUT_SEEN && is_legacy_byte((unsigned char)line[at])) ||
 	    (cut_before && starts_legacy(line, at, last))) {
 		k = add_link(rec, at, at, last);
 		k->why = tail_of_cut;
@@ -1676,13 +1845,22 @@ split_record(struct record *rec, const char *line, size_t len,
 	 * The link that ends the line goes on on the next, or the tail of
 	 * one a line break cut does, cut again.
 	 */
-	if (rec->next_goes_on && rec->nlinks > 0 &&
+	if (rec->next_goes_on == GOES_ON_ADDRESS) {
+		if (rec->nlinks == 0 ||
+		    (k = &rec->link[rec->nlinks - 1])->link_end != last) {
+			n = address_cut_at(line, last);
+			k = add_link(rec, n, n, last);
+			k->end = k->link_end = last;
+		}
+		k->why = cut_in_address;
+		rec->cut_at_end = CUT_ADDRESS;
+	} else if (rec->next_goes_on && rec->nlinks > 0 &&
 	    (k = &rec->link[rec->nlinks - 1])->link_end == last) {
 		if (k->why == NULL && (k->end == k->start ||
 		    line[k->start] == 'm')) {
 			k->why = cut_before_next;
 			rec->cut_at_end = CUT_SEEN;
-		} else if (k->why == tail_of_cut)
+		} else if (k->why == tail_of_cut || k->why == tail_of_address)
 			rec->cut_at_end = CUT_SEEN;
 	}
 	if ((rec->cells == CELLS_FIELDS && rec->prose != 1 &&
