@@ -1583,9 +1583,11 @@ static size_t
 address_cut_at(const char *line, size_t last)
 {
 	static const char *const forms[] = { "/?l=", "?l=" };
+	static char full[2 * sizeof(game_addresses) /
+	    sizeof(game_addresses[0])][48];
 	const char *a;
-	char full[64];
-	size_t w = last, n, i, j, k;
+	size_t w = last, n, i, k;
+	int c;
 
 	/*
 	 * Lines of links end with a payload, its end event or result letter
@@ -1595,26 +1597,29 @@ address_cut_at(const char *line, size_t last)
 	if (last >= 2 && line[last - 2] == '-' && line[last - 1] != 'c' &&
 	    line[last - 1] != 'C')
 		return last;
-	while (w > 0 && last - w < sizeof(full) &&
+	while (w > 0 && last - w < sizeof(full[0]) &&
 	    is_address_byte((unsigned char)line[w - 1]))
 		w--;
 	if ((n = last - w) == 0 || (w > 0 &&
 	    is_address_byte((unsigned char)line[w - 1])))
 		return last;
-	for (i = 0; i < sizeof(game_addresses) / sizeof(game_addresses[0]);
-	    i++)
-		for (j = 0; j < 2; j++) {
-			snprintf(full, sizeof(full), "%s%s", game_addresses[i],
-			    forms[j]);
-			/* The address with its scheme, or from its host. */
-			for (a = full; a != NULL; a = k == 0 ? NULL : a + k) {
-				if (begins_address(a, line + w, n))
-					return w;
-				k = strncmp(a, "http", 4) == 0 ?
-				    strcspn(a, "/") + 2 : 0;
-				if (k == 0 && strncmp(a, "www.", 4) == 0)
-					k = 4;
-			}
+	/* It opens with the scheme, "www." or the host. */
+	if ((c = tolower((unsigned char)line[w])) != 'h' && c != 'w' &&
+	    c != 'j')
+		return last;
+	if (full[0][0] == '\0')
+		for (i = 0; i < sizeof(full) / sizeof(full[0]); i++)
+			snprintf(full[i], sizeof(full[i]), "%s%s",
+			    game_addresses[i / 2], forms[i % 2]);
+	for (i = 0; i < sizeof(full) / sizeof(full[0]); i++)
+		/* The address with its scheme, or from its host. */
+		for (a = full[i]; a != NULL; a = k == 0 ? NULL : a + k) {
+			if (begins_address(a, line + w, n))
+				return w;
+			k = strncmp(a, "http", 4) == 0 ?
+			    strcspn(a, "/") + 2 : 0;
+			if (k == 0 && strncmp(a, "www.", 4) == 0)
+				k = 4;
 		}
 	return last;
 }
