@@ -178,6 +178,7 @@ int		 legacy_open_at_end(const char *, size_t, int);
 int		 legacy_goes_on(const char *, size_t, const char *, size_t,
 		    size_t *);
 size_t		 legacy_word(const char *, size_t);
+size_t		 trimmed_end(const char *, size_t);
 size_t		 quote_prefix(const char *, size_t, size_t *);
 int		 address_open_at_end(const char *, size_t);
 int		 address_goes_on(const char *, size_t, const char *, size_t,

@@ -666,10 +666,7 @@ quoting(const char *line, size_t len)
 static int
 blank_after(const struct linereader *lr, size_t k)
 {
-	while (k < lr->len && (lr->line[k] == ' ' || lr->line[k] == '\t' ||
-	    lr->line[k] == '\r'))
-		k++;
-	return k == lr->len;
+	return trimmed_end(lr->line, lr->len) <= k;
 }
 
 /*

@@ -81,7 +81,6 @@ static int	opens_chat_title(const char *, size_t, size_t);
 static int	is_legacy_byte(int);
 static int	comma_event_at(const char *, size_t, size_t);
 static int	ends_with_end_event(const char *, size_t);
-static size_t	trimmed_end(const char *, size_t);
 static int	decode_escapes(char *, const char *, size_t, size_t *);
 static int	percent_decode(struct record *, const char *, size_t);
 
@@ -1456,7 +1455,7 @@ is_query_start(const char *line, size_t at)
 }
 
 /* Where white space and a CR at the end of line[0..len) begin. */
-static size_t
+size_t
 trimmed_end(const char *line, size_t len)
 {
 	while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t' ||
@@ -1531,6 +1530,22 @@ quote_prefix(const char *line, size_t len, size_t *marks)
 		n = k;
 	}
 	return n;
+}
+
+/*
+ * Whether line is quoted as deep as before[0..last) (see quote_prefix),
+ * as a line that goes on with a link cut at the end of before must be;
+ * *at is where its quoting ends.
+ */
+static int
+quoted_alike(const char *before, size_t last, const char *line, size_t len,
+    size_t *at)
+{
+	size_t marks, was;
+
+	quote_prefix(before, last, &was);
+	*at = quote_prefix(line, len, &marks);
+	return marks == was;
 }
 
 /* Whether c may stand in an address, its query or a legacy payload. */
@@ -1661,8 +1676,6 @@ opens_cut_game_link(const char *join, size_t n, size_t cut, size_t dashes)
 		return 0;
 	if (cut == q + 3 && (dashes < 2 || starts_legacy(join, cut, n)))
 		return 0;
-	for (p = 0; p < n && join[p] != '?'; p++)
-		;
 	if (p > 0 && join[p - 1] == '/')
 		p--;
 	return p >= g && strncasecmp(join + p - g, game_path, g) == 0;
@@ -1678,12 +1691,10 @@ address_goes_on(const char *before, size_t beforelen, const char *line,
     size_t len, size_t *at)
 {
 	char join[2 * LEGACY_JOIN];
-	size_t last = trimmed_end(before, beforelen), w, word, marks, was;
-	size_t dashes = 0, i;
+	size_t last = trimmed_end(before, beforelen), w, word, dashes = 0, i;
 
-	quote_prefix(before, last, &was);
-	*at = quote_prefix(line, len, &marks);
-	if (marks != was || (w = address_cut_at(before, last)) == last ||
+	if (!quoted_alike(before, last, line, len, at) ||
+	    (w = address_cut_at(before, last)) == last ||
 	    last - w > LEGACY_JOIN)
 		return 0;
 	word = address_word(line + *at, len - *at);
@@ -1723,11 +1734,8 @@ legacy_goes_on(const char *before, size_t beforelen, const char *line,
 {
 	char join[2 * LEGACY_JOIN];
 	size_t last = trimmed_end(before, beforelen), tail, word, n, i;
-	size_t marks, was;
 
-	quote_prefix(before, last, &was);
-	*at = quote_prefix(line, len, &marks);
-	if (marks != was)
+	if (!quoted_alike(before, last, line, len, at))
 		return 0;
 	line += *at;
 	len -= *at;
