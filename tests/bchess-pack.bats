@@ -694,7 +694,7 @@ EOF_CASES
 	for n in 2 3; do
 		link=$(sed -n "${n}p" "$top_srcdir/examples/legacy-links.txt")
 		base=${link%%\?l=*}
-		for ((cut = ${#base} + 3; cut < ${#link}; cut++)); do
+		for ((cut = ${#base} + 3; cut < ${#link}; cut += places)); do
 			printf '%s\n%s\n' "${link:0:cut}" "${link:cut}" >"$BATS_TEST_TMPDIR/in"
 			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
 			[ "$status" -eq 1 ] || { echo "cut at $cut: $status"; false; }
@@ -738,7 +738,7 @@ EOF_CASES
 		link=$(sed -n "${n}p" "$top_srcdir/examples/legacy-links.txt")
 		want=$(bchess-pack <<<"$link")
 		base=${link%%\?l=*}
-		for ((cut = ${#base} + 3; cut < ${#link}; cut += 7)); do
+		for ((cut = ${#base} + 3; cut < ${#link}; cut += 7 * places)); do
 			printf '%s\n%s\n' "${link:0:cut}" "${link:cut}" >"$BATS_TEST_TMPDIR/in"
 			run --separate-stderr bchess-pack --join "$BATS_TEST_TMPDIR/in"
 			[ "$status" -eq 0 ] || { echo "cut at $cut: $stderr"; false; }
@@ -776,7 +776,7 @@ EOF_CASES
 	base=${link%%\?l=*}
 	# "> " and ">> " before every line of a reply, cut at every place.
 	for q in '> ' '>> ' '> > '; do
-		for ((cut = ${#base} + 3; cut < ${#link}; cut += 5)); do
+		for ((cut = ${#base} + 3; cut < ${#link}; cut += 5 * places)); do
 			printf '%s\n' "Hi," "${q}see ${link:0:cut}" \
 			    "$q${link:cut}" "thanks, bye" >"$BATS_TEST_TMPDIR/in"
 			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
@@ -822,7 +822,7 @@ EOF_CASES
 	    "${b}?l=nu1d-4-l" "https://joonas.io/buffalo-chess?l=m-4-4-3-5-0,e-l"; do
 		want=$(bchess-pack <<<"see $link")
 		base=${link%%\?l=*}
-		for ((cut = 1; cut <= ${#base} + 2; cut++)); do
+		for ((cut = 1; cut <= ${#base} + 2; cut += places)); do
 			printf '%s\n' "see ${link:0:cut}" "${link:cut} ok then" >"$BATS_TEST_TMPDIR/in"
 			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
 			[ "$status" -eq 1 ] || { echo "cut at $cut: $status"; false; }
