@@ -861,6 +861,60 @@ EOF_CASES
 	[ -z "$stderr" ]
 }
 
+@test "a compact link a line break cut in its payload: reported with its rest, or joined with --join" {
+	local link cut want base
+	# The compact links the examples convert to, cut at every place of
+	# their payload.
+	for link in $(bchess-pack "$top_srcdir/examples/legacy-links.txt" |
+	    grep -o 'https://[^ ]*' | sort -u); do
+		want=$(bchess-pack <<<"see $link")
+		[ "$want" = "see $link" ]
+		base=${link%%\?l=*}
+		for ((cut = ${#base} + 4; cut < ${#link}; cut += places)); do
+			printf '%s\n' "see ${link:0:cut}" "${link:cut} ok then" >"$BATS_TEST_TMPDIR/in"
+			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+			[ "$status" -eq 1 ] || { echo "cut at $cut: $status"; false; }
+			[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
+			[ "${#stderr_lines[@]}" -eq 2 ]
+			[[ "${stderr_lines[0]}" == *":1: a compact link whose payload ends the line, and the next line goes on with the rest of it: a line break cut it (join the lines) ("* ]]
+			[[ "${stderr_lines[1]}" == *":2: the rest of the payload of a compact link that ends the line before, which a line break cut (join the lines) ("* ]]
+			run --separate-stderr bchess-pack --join "$BATS_TEST_TMPDIR/in"
+			[ "$status" -eq 0 ] || { echo "cut at $cut: $stderr"; false; }
+			[ "${lines[0]}" = "$want" ]
+			[ "${lines[1]}" = " ok then" ]
+			[[ "$stderr" == *":1: warning: a compact link a line break cut, joined with $((${#link} - cut)) bytes of its payload from the next line" ]]
+		done
+	done
+	# Quoted, over three lines: the middle one all payload.
+	link=$(sed -n 2p "$top_srcdir/examples/legacy-links.txt" | bchess-pack)
+	printf '%s\n' "> ${link:0:45}" "> ${link:45:34}" "> ${link:79} and so on" >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	[[ "${stderr_lines[2]}" == *":3: the rest of the payload of a compact link that ends the line before, which a line break cut (join the lines) (${link:79})" ]]
+	bchess-pack --join "$BATS_TEST_TMPDIR/in" 2>/dev/null >"$BATS_TEST_TMPDIR/out"
+	printf '%s\n' "> $link" ">" ">  and so on" | cmp - "$BATS_TEST_TMPDIR/out"
+	# Cut in its address and again in its payload.
+	printf '%s\n' "see ${link:0:36}" "${link:36:40}" "${link:76} and so on" >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	bchess-pack --join "$BATS_TEST_TMPDIR/in" 2>/dev/null >"$BATS_TEST_TMPDIR/out"
+	printf '%s\n' "see $link" "" " and so on" | cmp - "$BATS_TEST_TMPDIR/out"
+	# A broken link followed by a word that would not make it whole, or
+	# by a short line that could only begin its rest, is no cut link:
+	# the link alone is reported, and --join joins nothing.
+	for next in "thanks" "p1thh9zj0i5plqb" "${link:79}x and so on"; do
+		printf '%s\n' "${link:0:79}" "$next" >"$BATS_TEST_TMPDIR/in"
+		run --separate-stderr bchess-pack --join "$BATS_TEST_TMPDIR/in"
+		[ "$status" -eq 1 ]
+		[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
+		[[ "${stderr_lines[0]}" == *":1: not PAIRS-KILLS-END ("* ]] ||
+		    [[ "${stderr_lines[0]}" == *":1: not a payload in any known format ("* ]]
+		[[ "$stderr" != *warning* ]]
+	done
+}
+
 @test "a link encoded inside another address: converted there, or taken out of a redirect" {
 	b=https://www.joonas.io/buffalo-chess/
 	# Outlook's Safe Links encode the whole address; Facebook's too.

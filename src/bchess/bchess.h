@@ -92,6 +92,9 @@ int		 parse_compact(const char *, size_t, struct game *,
 		    struct parse_error *);
 void		 write_compact(FILE *, const struct game *);
 int		 compact_site_exact(const struct game *);
+int		 compact_shape(const char *, size_t, int);
+#define COMPACT_BEGUN	1		/* see compact_shape */
+#define COMPACT_WHOLE	2
 int		 parse_base36(const char *, size_t, struct game *,
 		    struct parse_error *);
 void		 write_base36(FILE *, const struct game *);
@@ -145,14 +148,18 @@ struct record {
 	int		 cut_at_end;	/* the line before ends in a legacy link
 					   a line break may have cut, or
 					   CUT_SEEN: did, the next line read,
-					   or CUT_ADDRESS: in its address */
+					   or CUT_ADDRESS: in its address, or
+					   CUT_PAYLOAD: a compact link, in its
+					   payload */
 	size_t		 marks;		/* of the quoting opening the line (see
 					   quote_prefix) */
 	int		 next_goes_on;	/* the next line goes on with the
 					   moves of a legacy link ending this
 					   one (GOES_ON_MOVES, see
-					   legacy_goes_on) or with the rest of
-					   its address (GOES_ON_ADDRESS) */
+					   legacy_goes_on), with the rest of
+					   its address (GOES_ON_ADDRESS) or of
+					   a compact payload (GOES_ON_PAYLOAD,
+					   see compact_goes_on) */
 	int		 cells;		/* CELLS_*: where a spreadsheet's cells
 					   stand on the line */
 	const char	*payload;	/* the payload in hand, percent-decoded */
@@ -164,8 +171,11 @@ struct record {
 #define RECORD_TEXT	1		/* a line of text with no link */
 #define CUT_SEEN	2		/* see cut_at_end */
 #define CUT_ADDRESS	3		/* the same, cut in its address */
+#define CUT_PAYLOAD	4		/* the same, a compact link cut in its
+					   payload */
 #define GOES_ON_MOVES	1		/* see next_goes_on */
 #define GOES_ON_ADDRESS	2
+#define GOES_ON_PAYLOAD	3
 #define CELLS_NONE	0		/* no cells: a document's text, mail */
 #define CELLS_FIELDS	1		/* fields between tabs (TSV, a sheet) */
 #define CELLS_ELEMENTS	2		/* <t> and <text:p> of a sheet's XML */
@@ -184,6 +194,11 @@ int		 address_open_at_end(const char *, size_t);
 int		 address_goes_on(const char *, size_t, const char *, size_t,
 		    size_t *);
 size_t		 address_word(const char *, size_t);
+int		 compact_open_at_end(const char *, size_t, int);
+int		 compact_goes_on(const char *, size_t, const char *, size_t,
+		    size_t *);
+size_t		 compact_word(const char *, size_t);
+#define COMPACT_RECUT	32	/* bytes of a payload's line cut again */
 #define LEGACY_JOIN	64	/* bytes of a cut link legacy_goes_on joins */
 size_t		 record_games(const struct record *);
 int		 record_payload(struct record *, size_t, struct parse_error *);

@@ -186,6 +186,39 @@ parse_kills(const char *p, size_t len, struct game *g,
 	return 0;
 }
 
+/*
+ * The shape of p[0..len) as a compact payload, its numbers unread
+ * (parse_compact reads them): COMPACT_WHOLE for PAIRS-KILLS-END in full,
+ * COMPACT_BEGUN for the beginning of one that a line break may have cut
+ * (its pairs and kills so far, a dash after them or not), 0 for neither.
+ * With from_start 0, p may begin anywhere in a payload: its fields are
+ * told by its dashes from the end, and the pairs' length is not known.
+ */
+int
+compact_shape(const char *p, size_t len, int from_start)
+{
+	size_t i, field = 0, pairs = 0, after = 0;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] == '-') {
+			if (++field > 2)
+				return 0;
+			after = 0;
+		} else if (base36_value(p[i]) == -1)
+			return 0;
+		else if (field == 0)
+			pairs++;
+		else
+			after++;
+	}
+	if (from_start && field > 0 && pairs % 2 != 0)
+		return 0;
+	if (len >= 2 && p[len - 2] == '-' && is_end_letter(p[len - 1]) &&
+	    (field == 2 || !from_start))
+		return COMPACT_WHOLE;
+	return field == 2 && after > 0 ? 0 : COMPACT_BEGUN;
+}
+
 int
 parse_compact(const char *p, size_t len, struct game *g,
     struct parse_error *pe)

@@ -671,12 +671,13 @@ blank_after(const struct linereader *lr, size_t k)
 
 /*
  * --join: the moves opening lr's line at its byte at, which go on with
- * the legacy link that ends held.text (see legacy_goes_on), are joined
- * to it, or with what = GOES_ON_ADDRESS the rest of the address and the
- * payload (see address_goes_on); a line that is those bytes alone, a
- * legacy link still open, is followed by the next in turn, up to
- * JOIN_MAX bytes.  Returns whether a line is left in hand in lr, its
- * first *skip bytes joined.
+ * the legacy link that ends held.text (what = GOES_ON_MOVES, see
+ * legacy_goes_on), are joined to it, or the rest of the address and the
+ * payload (GOES_ON_ADDRESS, see address_goes_on), or the rest of a
+ * compact payload (GOES_ON_PAYLOAD, see compact_goes_on); a line that is
+ * those bytes alone, the link still open, is followed by the next in
+ * turn, up to JOIN_MAX bytes.  Returns whether a line is left in hand in
+ * lr, its first *skip bytes joined.
  */
 static int
 join_lines(struct linereader *lr, size_t at, int what, size_t *skip)
@@ -686,11 +687,14 @@ join_lines(struct linereader *lr, size_t at, int what, size_t *skip)
 	held.quote = quoting(held.text.s, held.text.len);
 	for (;;) {
 		n = at + (what == GOES_ON_ADDRESS ? address_word :
+		    what == GOES_ON_PAYLOAD ? compact_word :
 		    legacy_word)(lr->line + at, lr->len - at);
-		what = GOES_ON_MOVES;
 		sb_add(&held.text, lr->line + at, n - at);
+		what = legacy_open_at_end(held.text.s, held.text.len, 0) ?
+		    GOES_ON_MOVES : compact_open_at_end(held.text.s,
+		    held.text.len, 0) ? GOES_ON_PAYLOAD : 0;
 		if (!blank_after(lr, n) || held.text.len > JOIN_MAX ||
-		    !legacy_open_at_end(held.text.s, held.text.len, 0)) {
+		    what == 0) {
 			*skip = n;
 			return 1;
 		}
@@ -705,7 +709,8 @@ join_lines(struct linereader *lr, size_t at, int what, size_t *skip)
 		*skip = 0;
 		if (run_stopped() || !lr_next(lr))
 			return 0;
-		if (!legacy_goes_on(held.text.s, held.text.len, lr->line,
+		if (!(what == GOES_ON_MOVES ? legacy_goes_on :
+		    compact_goes_on)(held.text.s, held.text.len, lr->line,
 		    lr->len, &at))
 			return 1;
 	}
@@ -738,11 +743,21 @@ rest_of_line(const struct linereader *lr, size_t skip,
 	line->len = held.rest.len;
 }
 
+/* What --join says it joined, for each GOES_ON_ kind. */
+static const struct {
+	const char	*link, *bytes;
+} cut_kinds[] = {
+	[GOES_ON_MOVES] = { "legacy link", "of moves " },
+	[GOES_ON_ADDRESS] = { "link to the game whose address", "" },
+	[GOES_ON_PAYLOAD] = { "compact link", "of its payload " },
+};
+
 /*
- * A legacy link with no end event ends *line: the next line is read
- * into lr first, for it may go on with its moves (a line break cut it
- * there), and then the link is no game to convert (rec.next_goes_on),
- * or under --join the moves are joined to it.  *line is then the line
+ * A link a line break may have cut ends *line (a legacy link with no end
+ * event, the beginning of an address of the game, a compact payload not
+ * whole): the next line is read into lr first, for it may go on with
+ * the rest, and then the link is no game to convert (rec.next_goes_on),
+ * or under --join the rest is joined to it.  *line is then the line
  * held.  Returns whether a line is left in hand in lr, its first *skip
  * bytes joined.
  */
@@ -760,7 +775,8 @@ hold_open_link(struct linereader *lr, struct linereader *line,
 	rec.next_goes_on = !have_line ? 0 : legacy_goes_on(held.text.s,
 	    held.text.len, lr->line, lr->len, &at) ? GOES_ON_MOVES :
 	    address_goes_on(held.text.s, held.text.len, lr->line, lr->len,
-	    &at) ? GOES_ON_ADDRESS : 0;
+	    &at) ? GOES_ON_ADDRESS : compact_goes_on(held.text.s,
+	    held.text.len, lr->line, lr->len, &at) ? GOES_ON_PAYLOAD : 0;
 	if (rec.next_goes_on && join_cut) {
 		what = rec.next_goes_on;
 		rec.next_goes_on = 0;
@@ -769,10 +785,8 @@ hold_open_link(struct linereader *lr, struct linereader *line,
 		if (!quiet)
 			warn_at(line->name, line->lineno, "warning: a %s a "
 			    "line break cut, joined with %zu bytes %sfrom the "
-			    "next line%s", what == GOES_ON_ADDRESS ? "link to "
-			    "the game whose address" : "legacy link",
-			    held.text.len - first, what == GOES_ON_ADDRESS ?
-			    "" : "of moves ",
+			    "next line%s", cut_kinds[what].link,
+			    held.text.len - first, cut_kinds[what].bytes,
 			    held.nwhole + (*skip > 0) > 1 ? "s" : "");
 	}
 	line->line = held.text.s;
@@ -794,7 +808,9 @@ convert_lines(struct linereader *lr, int have_line)
 		cur = lr;
 		open = legacy_open_at_end(lr->line + skip, lr->len - skip,
 		    rec.cut_at_end == CUT_SEEN) ||
-		    address_open_at_end(lr->line + skip, lr->len - skip);
+		    address_open_at_end(lr->line + skip, lr->len - skip) ||
+		    compact_open_at_end(lr->line + skip, lr->len - skip,
+		    rec.cut_at_end == CUT_PAYLOAD);
 		if (skip > 0 || open) {
 			rest_of_line(lr, skip, &line);
 			skip = 0;

@@ -112,6 +112,12 @@ static const char cut_in_address[] = "a link to the game whose address "
 static const char tail_of_address[] = "the rest of the address of a link "
     "to the game that ends the line before, which a line break cut (join "
     "the lines)";
+static const char cut_in_payload[] = "a compact link whose payload ends "
+    "the line, and the next line goes on with the rest of it: a line break "
+    "cut it (join the lines)";
+static const char tail_of_payload[] = "the rest of the payload of a "
+    "compact link that ends the line before, which a line break cut (join "
+    "the lines)";
 static const char cut_by_tag[] = "the link goes on past a tag that only "
     "formats its text (a run of a document, a span, <wbr>): converted "
     "here, its game would be cut short";
@@ -1718,6 +1724,103 @@ legacy_word(const char *line, size_t len)
 	return n;
 }
 
+/* How many bytes open line[0..len) that a compact payload may hold. */
+size_t
+compact_word(const char *line, size_t len)
+{
+	size_t n;
+
+	for (n = 0; n < len && (base36_value(line[n]) != -1 ||
+	    line[n] == '-'); n++)
+		;
+	return n;
+}
+
+/*
+ * Where the compact payload that ends line[0..last) begins: after the
+ * "l=" of a query (*from_start set), or at the start of the line past
+ * its quoting, a line that may be the rest of one; last if neither.
+ */
+static size_t
+compact_start(const char *line, size_t last, int *from_start)
+{
+	size_t w = last, marks;
+
+	while (w > 0 && (base36_value(line[w - 1]) != -1 ||
+	    line[w - 1] == '-'))
+		w--;
+	*from_start = w >= 2 && line[w - 1] == '=' && line[w - 2] == 'l' &&
+	    is_query_start(line, w - 2);
+	if (w == last || (!*from_start && w != quote_prefix(line, last,
+	    &marks)))
+		return last;
+	return w;
+}
+
+/*
+ * Whether a line ends with the beginning of a compact payload that a
+ * line break may have cut: after "l=", no legacy payload, or with tail
+ * set the whole line (but for its quoting), the rest of a payload cut
+ * before and cut again, unless it ends as a payload ends (a dash and an
+ * end letter).  The next line tells (compact_goes_on).
+ */
+int
+compact_open_at_end(const char *line, size_t len, int tail)
+{
+	size_t last = trimmed_end(line, len), w;
+	int from_start;
+
+	if ((w = compact_start(line, last, &from_start)) == last ||
+	    (!from_start && !tail) || (from_start &&
+	    starts_legacy(line, w, last)))
+		return 0;
+	return compact_shape(line + w, last - w, from_start) == COMPACT_BEGUN;
+}
+
+/*
+ * Whether a line goes on with the compact payload that ends the line
+ * before (compact_open_at_end), after quoting as deep as that line's (*at
+ * is where the rest begins): the word that opens it, joined to the
+ * payload, is a whole payload (which reads, when the payload's start is
+ * in the line before), or the beginning of one still, the word all its
+ * line and as long as a line a wrap cut again (COMPACT_RECUT bytes).
+ */
+int
+compact_goes_on(const char *before, size_t beforelen, const char *line,
+    size_t len, size_t *at)
+{
+	size_t last = trimmed_end(before, beforelen), w, word, n;
+	struct parse_error pe;
+	struct game g;
+	char *join;
+	int from_start, shape, ok;
+
+	if (!quoted_alike(before, last, line, len, at) ||
+	    (w = compact_start(before, last, &from_start)) == last)
+		return 0;
+	word = compact_word(line + *at, len - *at);
+	if (word == 0 || last - w > PAYLOAD_MAX || word > PAYLOAD_MAX)
+		return 0;
+	n = last - w + word;
+	join = xmalloc(n);
+	memcpy(join, before + w, last - w);
+	memcpy(join + (last - w), line + *at, word);
+	shape = compact_shape(join, n, from_start);
+	ok = 0;
+	if (shape == COMPACT_BEGUN)
+		ok = word >= COMPACT_RECUT &&
+		    trimmed_end(line, len) == *at + word;
+	else if (shape == COMPACT_WHOLE && !from_start)
+		ok = 1;
+	else if (shape == COMPACT_WHOLE) {
+		game_init(&g);
+		ok = parse_compact(join, n, &g, &pe) == 0;
+		game_free(&g);
+	}
+	free(join);
+	return ok;
+}
+
 /*
  * Whether a line goes on with the moves of the legacy link that ends the
  * line before (legacy_open_at_end), as a line does that a mail or an
@@ -1839,10 +1942,12 @@ split_record(struct record *rec, const char *line, size_t len,
 	at = first + quote;
 	if (rec->marks != was || at == last)
 		cut_before = 0;
-	if (cut_before == CUT_ADDRESS) {
+	if (cut_before == CUT_ADDRESS || cut_before == CUT_PAYLOAD) {
 		k = add_link(rec, at, at, last);
-		k->why = tail_of_address;
-		k->end = k->link_end = at + address_word(line + at, last - at);
+		k->why = cut_before == CUT_ADDRESS ? tail_of_address :
+		    tail_of_payload;
+		k->end = k->link_end = at + (cut_before == CUT_ADDRESS ?
+		    address_word : compact_word)(line + at, last - at);
 		find_links(rec, k->link_end, last);
 	} else if ((cut_before == CUT_SEEN && is_legacy_byte((unsigned char)line[at])) ||
 	    (cut_before && starts_legacy(line, at, last))) {
@@ -1867,7 +1972,12 @@ split_record(struct record *rec, const char *line, size_t len,
 		}
 		k->why = cut_in_address;
 		rec->cut_at_end = CUT_ADDRESS;
-	} else if (rec->next_goes_on && rec->nlinks > 0 &&
+	} else if (rec->next_goes_on == GOES_ON_PAYLOAD && rec->nlinks > 0 &&
+	    (k = &rec->link[rec->nlinks - 1])->link_end == last) {
+		if (k->why != tail_of_payload && k->why != tail_of_address)
+			k->why = cut_in_payload;
+		rec->cut_at_end = CUT_PAYLOAD;
+	} else if (rec->next_goes_on == GOES_ON_MOVES && rec->nlinks > 0 &&
 	    (k = &rec->link[rec->nlinks - 1])->link_end == last) {
 		if (k->why == NULL && (k->end == k->start ||
 		    line[k->start] == 'm')) {
