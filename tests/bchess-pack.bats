@@ -851,10 +851,12 @@ EOF_CASES
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "${b}?l=nu1d-4-l" ]
 	[ "${lines[1]}" = " and so on" ]
-	run --separate-stderr bchess-pack <<<"${b}?l="$'\n'"well-played, all-round"
-	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "${b}?l=-NaN-i" ]
-	[ -z "$stderr" ]
+	for next in "well-played, all-round" "well-played-again, thanks"; do
+		run --separate-stderr bchess-pack <<<"${b}?l="$'\n'"$next"
+		[ "$status" -eq 0 ]
+		[ "${lines[0]}" = "${b}?l=-NaN-i" ]
+		[ -z "$stderr" ]
+	done
 	# The beginning of the address, the next line no rest of it: text.
 	run --separate-stderr bchess-pack <<<"at https://www.joonas.io/buffalo-"$'\n'"chess is fun"
 	[ "$status" -eq 0 ]
@@ -894,6 +896,16 @@ EOF_CASES
 	[[ "${stderr_lines[2]}" == *":3: the rest of the payload of a compact link that ends the line before, which a line break cut (join the lines) (${link:79})" ]]
 	bchess-pack --join "$BATS_TEST_TMPDIR/in" 2>/dev/null >"$BATS_TEST_TMPDIR/out"
 	printf '%s\n' "> $link" ">" ">  and so on" | cmp - "$BATS_TEST_TMPDIR/out"
+	# Cut right after "l=", then in its payload.
+	base=${link%%\?l=*}
+	printf '%s\n' "${link:0:${#base}+3}" "${link:${#base}+3:40}" \
+	    "${link:${#base}+43} and so on" >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	bchess-pack --join "$BATS_TEST_TMPDIR/in" 2>/dev/null >"$BATS_TEST_TMPDIR/out"
+	printf '%s\n' "$link" "" " and so on" | cmp - "$BATS_TEST_TMPDIR/out"
 	# Cut in its address and again in its payload.
 	printf '%s\n' "see ${link:0:36}" "${link:36:40}" "${link:76} and so on" >"$BATS_TEST_TMPDIR/in"
 	run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"

@@ -709,9 +709,10 @@ join_lines(struct linereader *lr, size_t at, int what, size_t *skip)
 		*skip = 0;
 		if (run_stopped() || !lr_next(lr))
 			return 0;
-		if (!(what == GOES_ON_MOVES ? legacy_goes_on :
-		    compact_goes_on)(held.text.s, held.text.len, lr->line,
-		    lr->len, &at))
+		if (what == GOES_ON_MOVES ? !legacy_goes_on(held.text.s,
+		    held.text.len, lr->line, lr->len, &at) :
+		    !compact_goes_on(held.text.s, held.text.len, lr->line,
+		    lr->len, 0, &at))
 			return 1;
 	}
 }
@@ -776,7 +777,8 @@ hold_open_link(struct linereader *lr, struct linereader *line,
 	    held.text.len, lr->line, lr->len, &at) ? GOES_ON_MOVES :
 	    address_goes_on(held.text.s, held.text.len, lr->line, lr->len,
 	    &at) ? GOES_ON_ADDRESS : compact_goes_on(held.text.s,
-	    held.text.len, lr->line, lr->len, &at) ? GOES_ON_PAYLOAD : 0;
+	    held.text.len, lr->line, lr->len, rec.cut_at_end == CUT_PAYLOAD,
+	    &at) ? GOES_ON_PAYLOAD : 0;
 	if (rec.next_goes_on && join_cut) {
 		what = rec.next_goes_on;
 		rec.next_goes_on = 0;

@@ -1660,14 +1660,13 @@ address_open_at_end(const char *line, size_t len)
 /*
  * Whether join[0..n), a line break after its first cut bytes, opens with
  * a link to the game cut before its payload: its path the game's, then
- * its l parameter ("?l=", "&l=") and a payload byte, the break not past
- * the parameter's '=', or right after it if the word after the break
- * has the dashes of a payload's three fields at least ("nu1d-4-l") and
- * is no legacy payload, which legacy_goes_on tells: "?l=" may end a
- * line as the link to an empty log, the next line a word or a payload.
+ * its l parameter ("?l=", "&l=") and a payload byte, the break before
+ * the parameter's '=' is passed.  A break right after it leaves a link
+ * to an empty log, which may go on with a payload on the next line:
+ * legacy_goes_on and compact_goes_on tell.
  */
 static int
-opens_cut_game_link(const char *join, size_t n, size_t cut, size_t dashes)
+opens_cut_game_link(const char *join, size_t n, size_t cut)
 {
 	const size_t g = sizeof(game_path) - 1;
 	size_t p, q;
@@ -1678,9 +1677,7 @@ opens_cut_game_link(const char *join, size_t n, size_t cut, size_t dashes)
 		if ((join[q] == '?' || join[q] == '&') && join[q + 1] == 'l' &&
 		    join[q + 2] == '=')
 			break;
-	if (q + 3 >= n || cut > q + 3 || cut >= n)
-		return 0;
-	if (cut == q + 3 && (dashes < 2 || starts_legacy(join, cut, n)))
+	if (q + 3 >= n || cut >= q + 3)
 		return 0;
 	if (p > 0 && join[p - 1] == '/')
 		p--;
@@ -1697,20 +1694,18 @@ address_goes_on(const char *before, size_t beforelen, const char *line,
     size_t len, size_t *at)
 {
 	char join[2 * LEGACY_JOIN];
-	size_t last = trimmed_end(before, beforelen), w, word, dashes = 0, i;
+	size_t last = trimmed_end(before, beforelen), w, word;
 
 	if (!quoted_alike(before, last, line, len, at) ||
 	    (w = address_cut_at(before, last)) == last ||
 	    last - w > LEGACY_JOIN)
 		return 0;
 	word = address_word(line + *at, len - *at);
-	for (i = 0; i < word; i++)
-		dashes += line[*at + i] == '-';
 	if (word > LEGACY_JOIN)
 		word = LEGACY_JOIN;
 	memcpy(join, before + w, last - w);
 	memcpy(join + (last - w), line + *at, word);
-	return opens_cut_game_link(join, last - w + word, last - w, dashes);
+	return opens_cut_game_link(join, last - w + word, last - w);
 }
 
 /* How many bytes open line[0..len) that a legacy payload may hold. */
@@ -1738,8 +1733,9 @@ compact_word(const char *line, size_t len)
 
 /*
  * Where the compact payload that ends line[0..last) begins: after the
- * "l=" of a query (*from_start set), or at the start of the line past
- * its quoting, a line that may be the rest of one; last if neither.
+ * "l=" of a query (*from_start set), the payload empty if the line ends
+ * there, or at the start of the line past its quoting, a line that may
+ * be the rest of one; last if neither.
  */
 static size_t
 compact_start(const char *line, size_t last, int *from_start)
@@ -1751,7 +1747,7 @@ compact_start(const char *line, size_t last, int *from_start)
 		w--;
 	*from_start = w >= 2 && line[w - 1] == '=' && line[w - 2] == 'l' &&
 	    is_query_start(line, w - 2);
-	if (w == last || (!*from_start && w != quote_prefix(line, last,
+	if (!*from_start && (w == last || w != quote_prefix(line, last,
 	    &marks)))
 		return last;
 	return w;
@@ -1759,10 +1755,11 @@ compact_start(const char *line, size_t last, int *from_start)
 
 /*
  * Whether a line ends with the beginning of a compact payload that a
- * line break may have cut: after "l=", no legacy payload, or with tail
- * set the whole line (but for its quoting), the rest of a payload cut
- * before and cut again, unless it ends as a payload ends (a dash and an
- * end letter).  The next line tells (compact_goes_on).
+ * line break may have cut: after "l=" (nothing yet, too), no legacy
+ * payload, or with tail set the whole line (but for its quoting), the
+ * rest of a payload cut before and cut again, unless it ends as a
+ * payload ends (a dash and an end letter).  The next line tells
+ * (compact_goes_on).
  */
 int
 compact_open_at_end(const char *line, size_t len, int tail)
@@ -1770,16 +1767,16 @@ compact_open_at_end(const char *line, size_t len, int tail)
 	size_t last = trimmed_end(line, len), w;
 	int from_start;
 
-	if ((w = compact_start(line, last, &from_start)) == last ||
-	    (!from_start && !tail) || (from_start &&
-	    starts_legacy(line, w, last)))
+	w = compact_start(line, last, &from_start);
+	if (from_start ? starts_legacy(line, w, last) : !tail || w == last)
 		return 0;
 	return compact_shape(line + w, last - w, from_start) == COMPACT_BEGUN;
 }
 
 /*
  * Whether a line goes on with the compact payload that ends the line
- * before (compact_open_at_end), after quoting as deep as that line's (*at
+ * before (compact_open_at_end, tail as there), after quoting as deep as
+ * that line's (*at
  * is where the rest begins): the word that opens it, joined to the
  * payload, is a whole payload (which reads, when the payload's start is
  * in the line before), or the beginning of one still, the word all its
@@ -1787,7 +1784,7 @@ compact_open_at_end(const char *line, size_t len, int tail)
  */
 int
 compact_goes_on(const char *before, size_t beforelen, const char *line,
-    size_t len, size_t *at)
+    size_t len, int tail, size_t *at)
 {
 	size_t last = trimmed_end(before, beforelen), w, word, n;
 	struct parse_error pe;
@@ -1795,8 +1792,10 @@ compact_goes_on(const char *before, size_t beforelen, const char *line,
 	char *join;
 	int from_start, shape, ok;
 
-	if (!quoted_alike(before, last, line, len, at) ||
-	    (w = compact_start(before, last, &from_start)) == last)
+	if (!quoted_alike(before, last, line, len, at))
+		return 0;
+	w = compact_start(before, last, &from_start);
+	if (!from_start && (!tail || w == last))
 		return 0;
 	word = compact_word(line + *at, len - *at);
 	if (word == 0 || last - w > PAYLOAD_MAX || word > PAYLOAD_MAX)
