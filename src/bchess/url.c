@@ -1719,14 +1719,20 @@ legacy_word(const char *line, size_t len)
 	return n;
 }
 
+/* Whether c may stand in a compact payload. */
+static int
+is_compact_byte(int c)
+{
+	return base36_value(c) != -1 || c == '-';
+}
+
 /* How many bytes open line[0..len) that a compact payload may hold. */
 size_t
 compact_word(const char *line, size_t len)
 {
 	size_t n;
 
-	for (n = 0; n < len && (base36_value(line[n]) != -1 ||
-	    line[n] == '-'); n++)
+	for (n = 0; n < len && is_compact_byte(line[n]); n++)
 		;
 	return n;
 }
@@ -1742,8 +1748,7 @@ compact_start(const char *line, size_t last, int *from_start)
 {
 	size_t w = last, marks;
 
-	while (w > 0 && (base36_value(line[w - 1]) != -1 ||
-	    line[w - 1] == '-'))
+	while (w > 0 && is_compact_byte(line[w - 1]))
 		w--;
 	*from_start = w >= 2 && line[w - 1] == '=' && line[w - 2] == 'l' &&
 	    is_query_start(line, w - 2);
