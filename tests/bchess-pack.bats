@@ -733,12 +733,16 @@ EOF_CASES
 }
 
 @test "--join joins a legacy link a line break cut and converts it, a line out for each line in" {
-	local link cut n base want
-	for n in 2 3; do
+	local link cut n base want end
+	# The fourth link's l parameter comes after another, a fragment
+	# after it: the join takes it along (a cut inside the fragment
+	# leaves a whole game).
+	for n in 2 3 4; do
 		link=$(sed -n "${n}p" "$top_srcdir/examples/legacy-links.txt")
 		want=$(bchess-pack <<<"$link")
-		base=${link%%\?l=*}
-		for ((cut = ${#base} + 3; cut < ${#link}; cut += 7 * places)); do
+		base=${link%%[?&]l=*}
+		end=${link%%#*}
+		for ((cut = ${#base} + 3; cut < ${#end}; cut += 7 * places)); do
 			printf '%s\n%s\n' "${link:0:cut}" "${link:cut}" >"$BATS_TEST_TMPDIR/in"
 			run --separate-stderr bchess-pack --join "$BATS_TEST_TMPDIR/in"
 			[ "$status" -eq 0 ] || { echo "cut at $cut: $stderr"; false; }
@@ -864,15 +868,16 @@ EOF_CASES
 }
 
 @test "a compact link a line break cut in its payload: reported with its rest, or joined with --join" {
-	local link cut want base
+	local link cut want base end
 	# The compact links the examples convert to, cut at every place of
 	# their payload.
 	for link in $(bchess-pack "$top_srcdir/examples/legacy-links.txt" |
 	    grep -o 'https://[^ ]*' | sort -u); do
 		want=$(bchess-pack <<<"see $link")
 		[ "$want" = "see $link" ]
-		base=${link%%\?l=*}
-		for ((cut = ${#base} + 4; cut < ${#link}; cut += places)); do
+		base=${link%%[?&]l=*}
+		end=${link%%#*}
+		for ((cut = ${#base} + 4; cut < ${#end}; cut += places)); do
 			printf '%s\n' "see ${link:0:cut}" "${link:cut} ok then" >"$BATS_TEST_TMPDIR/in"
 			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
 			[ "$status" -eq 1 ] || { echo "cut at $cut: $status"; false; }

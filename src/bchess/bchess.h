@@ -198,6 +198,7 @@ int		 compact_open_at_end(const char *, size_t, int);
 int		 compact_goes_on(const char *, size_t, const char *, size_t,
 		    int, size_t *);
 size_t		 compact_word(const char *, size_t);
+size_t		 link_end(const char *, size_t, size_t);
 #define COMPACT_RECUT	32	/* bytes of a payload's line cut again */
 #define LEGACY_JOIN	64	/* bytes of a cut link legacy_goes_on joins */
 size_t		 record_games(const struct record *);

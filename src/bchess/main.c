@@ -689,6 +689,8 @@ join_lines(struct linereader *lr, size_t at, int what, size_t *skip)
 		n = at + (what == GOES_ON_ADDRESS ? address_word :
 		    what == GOES_ON_PAYLOAD ? compact_word :
 		    legacy_word)(lr->line + at, lr->len - at);
+		/* The link's other parameters and fragment go with it. */
+		n = link_end(lr->line, n, trimmed_end(lr->line, lr->len));
 		sb_add(&held.text, lr->line + at, n - at);
 		what = legacy_open_at_end(held.text.s, held.text.len, 0) ?
 		    GOES_ON_MOVES : compact_open_at_end(held.text.s,

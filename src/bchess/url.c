@@ -42,7 +42,6 @@ static size_t	skip_plain(const char *, size_t, size_t);
 static int	follows_end_event(const char *, size_t, size_t);
 static size_t	payload_end(const char *, size_t, size_t);
 static int	opens_more(const char *, size_t, size_t);
-static size_t	link_end(const char *, size_t, size_t);
 static int	tag_ends_word(const char *, size_t, size_t);
 static int	continues_past_tags(const char *, size_t, size_t);
 static void	grow_links(struct record *);
@@ -520,7 +519,7 @@ opens_more(const char *line, size_t end, size_t last)
  * comma, a character past ASCII or an HTML entity, but for the
  * punctuation after them.
  */
-static size_t
+size_t
 link_end(const char *line, size_t end, size_t last)
 {
 	size_t i = end, n;
@@ -1950,16 +1949,19 @@ split_record(struct record *rec, const char *line, size_t len,
 		k = add_link(rec, at, at, last);
 		k->why = cut_before == CUT_ADDRESS ? tail_of_address :
 		    tail_of_payload;
-		k->end = k->link_end = at + (cut_before == CUT_ADDRESS ?
-		    address_word : compact_word)(line + at, last - at);
+		k->end = at + (cut_before == CUT_ADDRESS ? address_word :
+		    compact_word)(line + at, last - at);
+		k->link_end = link_end(line, k->end, last);
 		find_links(rec, k->link_end, last);
 	} else if ((cut_before == CUT_SEEN && is_legacy_byte((unsigned char)line[at])) ||
 	    (cut_before && starts_legacy(line, at, last))) {
 		k = add_link(rec, at, at, last);
 		k->why = tail_of_cut;
 		n = at + legacy_word(line + at, last - at);
-		if (k->end < n)
-			k->end = k->link_end = n;
+		if (k->end < n) {
+			k->end = n;
+			k->link_end = link_end(line, n, last);
+		}
 		find_links(rec, k->link_end, last);
 	} else
 		find_links(rec, first, last);
