@@ -688,13 +688,15 @@ EOF_CASES
 }
 
 @test "a legacy link a line break cut anywhere in its moves is reported with its tail, never read as a shorter game" {
-	local link cut n base
-	# Plain commas and %2C, cut at every place after "l=": a mail
-	# wrapped at its margin, an editor's hard wrap.
-	for n in 2 3; do
+	local link cut n base end
+	# Plain commas and %2C, "&l=" and a fragment, cut at every place
+	# after "l=" up to the fragment: a mail wrapped at its margin, an
+	# editor's hard wrap.
+	for n in 2 3 4; do
 		link=$(sed -n "${n}p" "$top_srcdir/examples/legacy-links.txt")
-		base=${link%%\?l=*}
-		for ((cut = ${#base} + 3; cut < ${#link}; cut += places)); do
+		base=${link%%[?&]l=*}
+		end=${link%%#*}
+		for ((cut = ${#base} + 3; cut < ${#end}; cut += places)); do
 			printf '%s\n%s\n' "${link:0:cut}" "${link:cut}" >"$BATS_TEST_TMPDIR/in"
 			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
 			[ "$status" -eq 1 ] || { echo "cut at $cut: $status"; false; }

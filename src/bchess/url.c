@@ -1857,9 +1857,13 @@ legacy_goes_on(const char *before, size_t beforelen, const char *line,
 		if (comma_event_at(join, i, n) &&
 		    i + (join[i] == ',' ? 2 : 4) >= tail)
 			return 1;
-	/* The end event, the word all the link had left. */
+	/*
+	 * The end event, the word all the link had left but for its other
+	 * parameters and fragment.
+	 */
 	return (word == len || line[word] == ' ' || line[word] == '\t' ||
-	    line[word] == '\r') && ends_with_end_event(join, n);
+	    line[word] == '\r' || line[word] == '&' || line[word] == '#') &&
+	    ends_with_end_event(join, n);
 }
 
 /*
