@@ -818,23 +818,28 @@ EOF_CASES
 }
 
 @test "a link a line break cut in its address: reported with its rest, or joined with --join" {
-	local link cut want base
+	local link cut want base shown
 	b=https://www.joonas.io/buffalo-chess/
-	# Legacy links (the third with "//" in its address and %2C), a
+	# Legacy links (the third with "//" in its address and %2C, the
+	# fourth with another parameter before l's and a fragment), a
 	# compact one, one without www: cut at every place of the address,
 	# from its first byte to the "=" of "l=".
 	for link in "$(sed -n 1p "$top_srcdir/examples/legacy-links.txt")" \
 	    "$(sed -n 3p "$top_srcdir/examples/legacy-links.txt")" \
+	    "$(sed -n 4p "$top_srcdir/examples/legacy-links.txt")" \
 	    "${b}?l=nu1d-4-l" "https://joonas.io/buffalo-chess?l=m-4-4-3-5-0,e-l"; do
 		want=$(bchess-pack <<<"see $link")
-		base=${link%%\?l=*}
+		base=${link%%[?&]l=*}
 		for ((cut = 1; cut <= ${#base} + 2; cut += places)); do
 			printf '%s\n' "see ${link:0:cut}" "${link:cut} ok then" >"$BATS_TEST_TMPDIR/in"
 			run --separate-stderr bchess-pack "$BATS_TEST_TMPDIR/in"
 			[ "$status" -eq 1 ] || { echo "cut at $cut: $status"; false; }
 			[ "$output" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
 			[ "${#stderr_lines[@]}" -eq 2 ]
-			[[ "${stderr_lines[0]}" == *":1: a link to the game whose address ends the line, and the next line goes on with the rest of it: a line break cut it (join the lines) (${link:0:cut})" ]]
+			# A message shows 40 bytes of what it names at most.
+			shown=${link:0:cut}
+			((cut <= 40)) || shown="${link:0:40}..."
+			[[ "${stderr_lines[0]}" == *":1: a link to the game whose address ends the line, and the next line goes on with the rest of it: a line break cut it (join the lines) ($shown)" ]]
 			[[ "${stderr_lines[1]}" == *":2: the rest of the address of a link to the game that ends the line before, which a line break cut (join the lines) ("* ]]
 			run --separate-stderr bchess-pack --join "$BATS_TEST_TMPDIR/in"
 			[ "$status" -eq 0 ] || { echo "cut at $cut: $stderr"; false; }

@@ -201,6 +201,7 @@ size_t		 compact_word(const char *, size_t);
 size_t		 link_end(const char *, size_t, size_t);
 #define COMPACT_RECUT	32	/* bytes of a payload's line cut again */
 #define LEGACY_JOIN	64	/* bytes of a cut link legacy_goes_on joins */
+#define ADDRESS_CUT_MAX	96	/* bytes of an address and its query cut */
 size_t		 record_games(const struct record *);
 int		 record_payload(struct record *, size_t, struct parse_error *);
 void		 record_free(struct record *);

@@ -1595,9 +1595,28 @@ begins_address(const char *a, const char *word, size_t n)
 }
 
 /*
+ * Whether q[0..n), after the '?' of an address of the game, may be its
+ * query cut before the l parameter's value: other parameters
+ * ("lang=ko&"), then the beginning of "l=" or nothing, and no parameter
+ * that is l's value already.
+ */
+static int
+is_query_before_l(const char *q, size_t n)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++)
+		if (q[j] == '?' || ((j == 0 || q[j - 1] == '&') &&
+		    q[j] == 'l' && j + 1 < n && q[j + 1] == '='))
+			return 0;
+	return 1;
+}
+
+/*
  * Where the word of address bytes that ends line[0..last) begins, if it
- * is the beginning of an address of the game, no longer than the
- * address and its "?l=" (a line break cut it there); last otherwise.
+ * is the beginning of an address of the game and its query up to "l"
+ * (a line break cut it there, before the payload began); last
+ * otherwise.
  */
 static size_t
 address_cut_at(const char *line, size_t last)
@@ -1605,8 +1624,8 @@ address_cut_at(const char *line, size_t last)
 	static const char *const forms[] = { "/?l=", "?l=" };
 	static char full[2 * sizeof(game_addresses) /
 	    sizeof(game_addresses[0])][48];
-	const char *a;
-	size_t w = last, n, i, k;
+	const char *a, *q;
+	size_t w = last, n, m, i, k;
 	int c;
 
 	/*
@@ -1617,7 +1636,7 @@ address_cut_at(const char *line, size_t last)
 	if (last >= 2 && line[last - 2] == '-' && line[last - 1] != 'c' &&
 	    line[last - 1] != 'C')
 		return last;
-	while (w > 0 && last - w < sizeof(full[0]) &&
+	while (w > 0 && last - w < ADDRESS_CUT_MAX &&
 	    is_address_byte((unsigned char)line[w - 1]))
 		w--;
 	if ((n = last - w) == 0 || (w > 0 &&
@@ -1627,6 +1646,13 @@ address_cut_at(const char *line, size_t last)
 	if ((c = tolower((unsigned char)line[w])) != 'h' && c != 'w' &&
 	    c != 'j')
 		return last;
+	/* Past the '?', the query is told apart from the address. */
+	m = n;
+	if ((q = memchr(line + w, '?', n)) != NULL) {
+		m = (size_t)(q - (line + w)) + 1;
+		if (!is_query_before_l(line + w + m, n - m))
+			return last;
+	}
 	if (full[0][0] == '\0')
 		for (i = 0; i < sizeof(full) / sizeof(full[0]); i++)
 			snprintf(full[i], sizeof(full[i]), "%s%s",
@@ -1634,7 +1660,7 @@ address_cut_at(const char *line, size_t last)
 	for (i = 0; i < sizeof(full) / sizeof(full[0]); i++)
 		/* The address with its scheme, or from its host. */
 		for (a = full[i]; a != NULL; a = k == 0 ? NULL : a + k) {
-			if (begins_address(a, line + w, n))
+			if (begins_address(a, line + w, m))
 				return w;
 			k = strncmp(a, "http", 4) == 0 ?
 			    strcspn(a, "/") + 2 : 0;
@@ -1692,16 +1718,16 @@ int
 address_goes_on(const char *before, size_t beforelen, const char *line,
     size_t len, size_t *at)
 {
-	char join[2 * LEGACY_JOIN];
+	char join[2 * ADDRESS_CUT_MAX];
 	size_t last = trimmed_end(before, beforelen), w, word;
 
 	if (!quoted_alike(before, last, line, len, at) ||
 	    (w = address_cut_at(before, last)) == last ||
-	    last - w > LEGACY_JOIN)
+	    last - w > ADDRESS_CUT_MAX)
 		return 0;
 	word = address_word(line + *at, len - *at);
-	if (word > LEGACY_JOIN)
-		word = LEGACY_JOIN;
+	if (word > ADDRESS_CUT_MAX)
+		word = ADDRESS_CUT_MAX;
 	memcpy(join, before + w, last - w);
 	memcpy(join + (last - w), line + *at, word);
 	return opens_cut_game_link(join, last - w + word, last - w);
