@@ -1797,6 +1797,18 @@ compact_open_at_end(const char *line, size_t len, int tail)
 	size_t last = trimmed_end(line, len), w;
 	int from_start;
 
+	/*
+	 * Most lines of links end with a payload's end letter after its
+	 * kills and their dash: whole, never begun (see compact_shape).
+	 */
+	if (last >= 3 && line[last - 2] == '-' &&
+	    is_end_letter(line[last - 1])) {
+		for (w = last - 2; w > 0 && base36_value(line[w - 1]) != -1;
+		    w--)
+			;
+		if (w > 0 && line[w - 1] == '-')
+			return 0;
+	}
 	w = compact_start(line, last, &from_start);
 	if (from_start ? starts_legacy(line, w, last) : !tail || w == last)
 		return 0;
