@@ -1900,7 +1900,7 @@ legacy_goes_on(const char *before, size_t beforelen, const char *line,
 	 * parameters and fragment.
 	 */
 	return (word == len || line[word] == ' ' || line[word] == '\t' ||
-	    line[word] == '\r' || line[word] == '&' || line[word] == '#') &&
+	    line[word] == '\r' || opens_more(line, word, len)) &&
 	    ends_with_end_event(join, n);
 }
 
