@@ -1,4 +1,4 @@
-/* fuzz-sources: src/bchess/mail.c */
+/* fuzz-sources: src/bchess/mail.c src/bchess/forward.c */
 /*
  * bchess-pack-mail.c: libFuzzer harness for the reader of mail.  Any
  * input is told as mail or not by its first bytes, as bchess-pack tells

@@ -40,6 +40,23 @@ line() {
 	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/takeout.zip:Mail/All mail.mbox: warning: 1 attachment neither text nor an archive (board.png), not read" ]
 }
 
+@test "an mbox far longer than what is read ahead to tell it reads the same down a pipe as from the file" {
+	big=$BATS_TEST_TMPDIR/big.mbox
+	for i in $(seq 100); do
+		cat "$d/games.mbox"
+	done >"$big"
+	[ "$(wc -c <"$big")" -gt $((3 * 128 * 1024)) ]
+	run --separate-stderr bchess-pack -q "$big"
+	[ "$status" -eq 0 ]
+	want=$output
+	[ "$(printf '%s\n' "$want" | grep -cxF "unser Spiel: $ex1c")" -eq 100 ]
+	[ "$(printf '%s\n' "$want" | grep -c '^From: ')" -eq 400 ]
+	run --separate-stderr bash -c 'cat "$1" | bchess-pack -q' _ "$big"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$output" = "$want" ]
+}
+
 @test "an .eml of HTML alone in GB2312, base64, CRLF line ends, its subject in RFC 2047" {
 	run --separate-stderr bchess-pack "$d/windows.eml"
 	[ "$status" -eq 0 ]

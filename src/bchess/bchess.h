@@ -277,6 +277,9 @@ uint64_t	 mail_hidden_links(const char *, size_t, int, char **);
 struct mail_file *mail_files(struct mail *, size_t *);
 void		 mail_close(struct mail *);
 
+/* forward.c: a GMime stream of a pipe's FILE, read forward only. */
+struct _GMimeStream *forward_stream_new(FILE *, const char *, int *);
+
 /*
  * hyperlink.c: the addresses of a sheet's hyperlinks, a cell at a time
  * (a range's link is one for each of its cells, LINK_CELLS_MAX at most

@@ -5,6 +5,7 @@ bchess_pack_SOURCES = \
 	src/bchess/bchess.h \
 	src/bchess/compact.c \
 	src/bchess/docx.c \
+	src/bchess/forward.c \
 	src/bchess/hyperlink.c \
 	src/bchess/json.c \
 	src/bchess/legacy.c \

@@ -181,7 +181,8 @@ mime_ready(void)
 /*
  * The mail of lr, told by mail_starts as kind, its first line not yet
  * taken: lr gives no line after.  The parser reads what lr read ahead,
- * then the rest of its stream.
+ * then the rest of its stream: a pipe forward (forward.c), so that a
+ * mailbox of any size takes no more memory down a pipe than from a file.
  */
 struct mail *
 mail_open(struct linereader *lr, int kind)
@@ -191,8 +192,10 @@ mail_open(struct linereader *lr, int kind)
 	char *buf;
 	size_t len;
 	FILE *fp;
+	int piped;
 
 	mime_ready();
+	piped = lr->piped;
 	fp = lr_take(lr, &buf, &len);
 	m->stream = g_mime_stream_cat_new();
 	if (len > 0) {
@@ -203,9 +206,14 @@ mail_open(struct linereader *lr, int kind)
 	}
 	free(buf);
 	if (fp != NULL) {
-		rest = g_mime_stream_file_new(fp);
 		/* lr_close closes it. */
-		g_mime_stream_file_set_owner(GMIME_STREAM_FILE(rest), FALSE);
+		if (piped)
+			rest = forward_stream_new(fp, lr->name, &lr->error);
+		else {
+			rest = g_mime_stream_file_new(fp);
+			g_mime_stream_file_set_owner(GMIME_STREAM_FILE(rest),
+			    FALSE);
+		}
 		g_mime_stream_cat_add_source(GMIME_STREAM_CAT(m->stream),
 		    rest);
 		g_object_unref(rest);

@@ -268,16 +268,16 @@ lr_peek(struct linereader *lr, size_t want, size_t lines, size_t *len)
  * of its own: what was read ahead is in *ahead (*len bytes of it), and
  * the rest is read from the stream returned (NULL if there is no rest).
  * A file that can seek is taken back to where the input began, and read
- * from there whole (*len 0); a pipe, whose stream cannot go back, is
- * read to its end into *ahead.  lr_close closes the stream.  The reader
- * takes both: the input gives no line after.
+ * from there whole (*len 0); a pipe's stream cannot go back, and is
+ * returned where it stands, to be read forward only (lr->piped says
+ * which).  lr_close closes the stream.  The reader takes both: the input
+ * gives no line after.
  */
 FILE *
 lr_take(struct linereader *lr, char **ahead, size_t *len)
 {
 	FILE *fp = lr->fp;
 	off_t at;
-	size_t n;
 
 	if (fp != NULL && !lr->piped && lr->start == 0 &&
 	    (at = ftello(fp)) != -1 && (uintmax_t)at >= lr->fill &&
@@ -296,24 +296,6 @@ lr_take(struct linereader *lr, char **ahead, size_t *len)
 		memmove(lr->buf, lr->buf + lr->start, lr->fill - lr->start);
 	lr->fill -= lr->start;
 	lr->start = 0;
-	while (fp != NULL && lr->piped) {
-		if (lr->cap - lr->fill < LR_BLOCK) {
-			if (lr->cap > SIZE_MAX / 2)
-				errx(GF_EXIT_ERROR, "%s: file too large",
-				    lr->name);
-			lr->cap = lr->cap == 0 ? LR_BLOCK : lr->cap * 2;
-			lr->buf = xreallocarray(lr->buf, lr->cap, 1);
-		}
-		n = fread(lr->buf + lr->fill, 1, lr->cap - lr->fill, fp);
-		lr->fill += n;
-		if (n == 0) {
-			if (ferror(fp) && !(errno == EINTR && run_stopped())) {
-				warn("%s", lr->name);
-				lr->error = 1;
-			}
-			fp = NULL;
-		}
-	}
 	*ahead = lr->buf;
 	*len = lr->fill;
 	lr->buf = NULL;
