@@ -55,6 +55,12 @@ line() {
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 	[ "$output" = "$want" ]
+	# Its output into a pipe closed early (head) ends the run as for a
+	# file of text: by SIGPIPE, without a word, not as a write error.
+	run --separate-stderr bash -c \
+	    'bchess-pack -q "$1" | head -n 1 >/dev/null; echo "${PIPESTATUS[0]}"' _ "$big"
+	[ "$output" = 141 ]
+	[ -z "$stderr" ]
 }
 
 @test "an .eml of HTML alone in GB2312, base64, CRLF line ends, its subject in RFC 2047" {

@@ -18,6 +18,7 @@
 
 #include <err.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -171,9 +172,20 @@ static void
 mime_ready(void)
 {
 	static int ready;
+	struct sigaction pipe_was;
+	int saved;
 
 	if (!ready) {
+		/*
+		 * GMime readies GPGME, which ignores SIGPIPE: output to a
+		 * pipe closed early (| head) would then end in a write
+		 * error and status 2 instead of the quiet end every other
+		 * input has.  No gpg is run here, so the signal is put back.
+		 */
+		saved = sigaction(SIGPIPE, NULL, &pipe_was) == 0;
 		g_mime_init();
+		if (saved)
+			sigaction(SIGPIPE, &pipe_was, NULL);
 		ready = 1;
 	}
 }
