@@ -4,7 +4,8 @@
 # quoted-printable (the long link cut by soft line breaks) and half in
 # base64, against the text bchess-pack writes of the same mbox, read in
 # the same run.  Prints the median CPU seconds of several runs of each
-# and the ratio; there is no target, the ratio says what the MIME costs.
+# and the ratio; there is no target, the ratio says what the MIME costs;
+# then the peak memory of reading the mbox named and down a pipe.
 # The mbox is written here by awk, and every link must come out of it.
 #
 # usage: bench/bchess-mail.sh [messages] [runs]   (from a built tree)
@@ -97,3 +98,17 @@ printf '%d messages (%s bytes), median of %d runs, CPU seconds:\n' "$n" \
     "$(wc -c <"$tmp/mail.mbox")" "$runs"
 printf 'its text %6s s   the mbox %6s s %5.1f x\n' "$base" "$t" \
     "$(awk -v a="$t" -v b="$base" 'BEGIN { print (b > 0 ? a / b : 0) }')"
+
+# Peak memory (resident, of one run each) reading the mbox named as a
+# file and down a pipe: a pipe is read forward as a file is, so the two
+# should be about the same and far below the mbox's size.
+if [ -x /usr/bin/time ]; then
+	file_kb=$(/usr/bin/time -f %M "$bin" -q "$tmp/mail.mbox" 2>&1 >/dev/null |
+	    tail -n 1)
+	pipe_kb=$(cat "$tmp/mail.mbox" |
+	    { /usr/bin/time -f %M "$bin" -q 2>&1 >/dev/null; } | tail -n 1)
+	printf 'peak memory: named %s kB, down a pipe %s kB, the mbox %s kB\n' \
+	    "$file_kb" "$pipe_kb" "$(($(wc -c <"$tmp/mail.mbox") / 1024))"
+else
+	echo 'peak memory: not measured (needs GNU time: apt-get install time)'
+fi
