@@ -115,6 +115,10 @@ odt() {
 	[ "$status" -eq 1 ]
 	[ "$output" = "$(printf 'one\ntwo words\nbad: https://www.joonas.io/buffalo-chess/?l=m-4-4-9-9-0\na note %s' "$ex1c")" ]
 	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/a.odt:3: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	# -w names it there too, not at the line of content.xml.
+	run --separate-stderr bchess-pack -w "$BATS_TEST_TMPDIR/a.odt"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/a.odt:3: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
 }
 
 @test "a document's headers, footers, notes and comments are read after its body, their links converted" {

@@ -118,10 +118,14 @@ ods() {
 	zip-driver -x "$t/links.docx" word/_rels/document.xml.rels | grep -q "?l=${ex1c#*\?l=}\""
 	zip-driver -x "$t/links.xlsx" xl/sharedStrings.xml | grep -q "?l=${ex1c#*\?l=}<"
 	[ "$(zip-driver -x "$t/links.xlsx" xl/sharedStrings.xml | grep -o '?l=m-[0-9-]*' | sort -u)" = "?l=m-4-4-9-9-0" ]
-	# A link that cannot be converted stays, reported in its part.
+	# A link that cannot be converted stays, reported at its cell as
+	# without -w (not at the part's XML that holds it).
 	run --separate-stderr bchess-pack -w "$d/links.xlsx"
 	[ "$status" -eq 1 ]
-	[ "$stderr" = "bchess-pack: $d/links.xlsx:xl/sharedStrings.xml:2: link 3: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	[ "$stderr" = "bchess-pack: $d/links.xlsx:Games:6: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	run --separate-stderr bchess-pack -w "$d/links.ods"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $d/links.ods:Games:6: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
 	# LibreOffice's cut hyperlinks are said, as without -w.
 	run --separate-stderr bchess-pack -w "$d/hyperlinks.xlsx"
 	[ "$status" -eq 0 ]
@@ -169,6 +173,35 @@ ods() {
 	run --separate-stderr bchess-pack -w "$t/cut.xlsx"
 	[ "$status" -eq 2 ]
 	[ -z "$output" ]
+}
+
+@test "-w names a bad link at each cell where it stands, as without -w, once; one in no cell at its part" {
+	local t=$BATS_TEST_TMPDIR
+	bad=https://www.joonas.io/buffalo-chess/?l=m-4-4-9-9-0,e-l
+	other=https://www.joonas.io/buffalo-chess/?l=m-1-1-9-9-0,e-l
+	# The bad link in a string shared by B1 and B3 and again inline in
+	# A2, after a good link; another in a formula, whose value is read.
+	xlsx "$t/g.xlsx" "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c><c r=\"B1\" t=\"s\"><v>1</v></c></row><row r=\"2\"><c r=\"A2\" t=\"inlineStr\"><is><t>$ex1 $bad</t></is></c></row><row r=\"3\"><c r=\"B3\" t=\"s\"><v>1</v></c><c r=\"C3\" t=\"str\"><f>\"$other\"&amp;\"\"</f><v>x</v></c></row>" \
+	    "<si><t>Ann</t></si><si><t>$bad</t></si>"
+	run --separate-stderr bchess-pack "$t/g.xlsx"
+	[ "$status" -eq 1 ]
+	read_stderr=$stderr
+	[ "${#stderr_lines[@]}" -eq 3 ]
+	[ "${stderr_lines[1]}" = "bchess-pack: $t/g.xlsx:Links:2: link 2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	run --separate-stderr bchess-pack -w "$t/g.xlsx"
+	[ "$status" -eq 1 ]
+	[ "${#stderr_lines[@]}" -eq 4 ]
+	[ "$(printf '%s\n' "${stderr_lines[@]:0:3}")" = "$read_stderr" ]
+	# The formula's link is in no cell's text: named by its part.
+	[ "${stderr_lines[3]}" = "bchess-pack: $t/g.xlsx:xl/worksheets/sheet1.xml:1: link 3: move 1: coordinate off the 5x7 board (m-1-1-9-9-0)" ]
+	# An .ods whose cell holds the link as its text and behind it.
+	ods "$t/g.ods" "<table:table table:name=\"Games\"><table:table-row><table:table-cell office:value-type=\"string\"><text:p>Ann Lee</text:p></table:table-cell></table:table-row><table:table-row><table:table-cell office:value-type=\"string\"><text:p><text:a xlink:href=\"$bad\">$bad</text:a></text:p></table:table-cell></table:table-row></table:table>"
+	run --separate-stderr bchess-pack "$t/g.ods"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $t/g.ods:Games:2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
+	run --separate-stderr bchess-pack -w "$t/g.ods"
+	[ "$status" -eq 1 ]
+	[ "$stderr" = "bchess-pack: $t/g.ods:Games:2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
 }
 
 @test "a cell that is wholly a payload is converted beside other cells, and by -w; a word that only looks like one is left" {

@@ -255,6 +255,36 @@ size_t		 rels_cut_links(char *, size_t);
 void		 book_free(struct book *);
 
 /*
+ * places.c: where each link of a spreadsheet or document stands when it
+ * is read (a sheet's row), for the messages of -w.
+ */
+struct place {
+	const char	*payload;	/* into the book's text */
+	size_t		 len;
+	size_t		 order;		/* of the place in the file */
+	size_t		 sheet;
+	uint64_t	 row;
+	size_t		 link, nlinks;	/* the link's number on its row */
+	char		*claimed_by;	/* the part whose message names it */
+	uint64_t	 claimed_line;
+	size_t		 claimed_link;
+};
+
+struct places {
+	struct place	*at;		/* by payload, then order */
+	size_t		 n, cap;
+	char		**names;	/* "file:sheet" of each sheet */
+	struct book	 book;
+};
+
+int		 places_read(struct places *, const char *, const char *,
+		    size_t);
+struct place	*places_find(struct places *, const char *, size_t, size_t *);
+int		 places_claim(struct place *, const char *, uint64_t, size_t);
+const char	*places_name(const struct places *, const struct place *);
+void		 places_free(struct places *);
+
+/*
  * mail.c: the text of mail (an .eml, an mbox), a message at a time.
  * mail_starts tells one by the first MAIL_PEEK_MAX bytes at most.
  */

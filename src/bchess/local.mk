@@ -15,6 +15,7 @@ bchess_pack_SOURCES = \
 	src/bchess/ods.c \
 	src/bchess/odt.c \
 	src/bchess/package.c \
+	src/bchess/places.c \
 	src/bchess/proofpoint.c \
 	src/bchess/redirect.c \
 	src/bchess/sheet.c \

@@ -23,6 +23,7 @@
 #include "rules.h"
 
 static enum format format_option(const char *, const char *, int);
+static struct places *book_places(void);
 static void	 warn_link(const struct linereader *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 static int	 reject_link(const struct linereader *,
@@ -99,6 +100,18 @@ static int	 links_only;	/* a document's text: no payload alone */
 static int	 cells = CELLS_FIELDS;	/* where cells stand: see split_record */
 static int	 attached;	/* a file attached to mail: no mail itself */
 static int	 write_back;	/* -w: a ZIP archive written back as one */
+/*
+ * -w of a spreadsheet or document: the file, read again for where its
+ * links stand (places.c) when a message first needs it, and what was
+ * found.
+ */
+static struct {
+	const char	*name, *data;
+	size_t		 len;
+	int		 read;
+	struct places	 places;
+	struct places	*found;		/* &places, if it was read */
+} book_at;
 static int	 join_cut;	/* --join: join a legacy link a line break cut */
 #define JOIN_MAX	65536	/* bytes of a cut link --join makes at most */
 
@@ -147,18 +160,61 @@ format_option(const char *name, const char *what, int allow_auto)
 }
 
 /*
+ * Where the links of the spreadsheet or document written back stand when
+ * it is read, read the first time it is asked for; NULL if nothing is
+ * written back, or it is no spreadsheet nor document.
+ */
+static struct places *
+book_places(void)
+{
+	if (book_at.data != NULL && !book_at.read) {
+		book_at.read = 1;
+		if (places_read(&book_at.places, book_at.name, book_at.data,
+		    book_at.len) == 0)
+			book_at.found = &book_at.places;
+	}
+	return book_at.found;
+}
+
+/*
  * "bchess-pack: FILE:LINE: what is wrong", with "link N: " before it when
- * the line holds more than one link, so that each is told apart.
+ * the line holds more than one link, so that each is told apart.  Under
+ * -w, a link of a spreadsheet's or document's XML is named where its
+ * payload stands when the file is read (book_places): at each of those
+ * places, by the first link of the XML with that payload alone; a link
+ * the XML cuts (a tag in it) by its part, for its payload there is not
+ * the one read, which may stand whole elsewhere.
  */
 static void
 warn_link(const struct linereader *lr, const char *fmt, ...)
 {
+	const struct link *l;
+	struct places *pl;
+	struct place *first, *p;
 	char msg[512];
 	va_list ap;
+	size_t n;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	if (current < rec.nlinks && rec.link[current].why == NULL &&
+	    (pl = book_places()) != NULL) {
+		l = &rec.link[current];
+		if ((first = places_find(pl, rec.line + l->start,
+		    l->end - l->start, &n)) != NULL) {
+			if (!places_claim(first, lr->name, lr->lineno, current))
+				return;
+			for (p = first; p < first + n; p++)
+				if (p->nlinks > 1)
+					warn_at(places_name(pl, p), p->row,
+					    "link %zu: %s", p->link + 1, msg);
+				else
+					warn_at(places_name(pl, p), p->row,
+					    "%s", msg);
+			return;
+		}
+	}
 	if (rec.nlinks > 1)
 		warn_at(lr->name, lr->lineno, "link %zu: %s", current + 1, msg);
 	else
@@ -1355,8 +1411,16 @@ write_back_book(const char *name, char *data, size_t len)
 	c.document = kind == BOOK_DOCUMENT || kind == BOOK_SHEETS;
 	c.sheets = kind == BOOK_SHEETS;
 	c.prefix = strlen(name) + 1;
+	if (c.document) {
+		book_at.name = name;
+		book_at.data = data;
+		book_at.len = len;
+	}
 	status = zip_write_back(name, data, len, write_back_member, &c,
 	    stdout);
+	if (book_at.found != NULL)
+		places_free(book_at.found);
+	memset(&book_at, 0, sizeof(book_at));
 	free(data);
 	if (status != GF_EXIT_ERROR) {
 		if (fflush(stdout) != 0)
