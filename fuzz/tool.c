@@ -298,10 +298,17 @@ count_newlines(const char *s, size_t n)
 }
 
 /*
+ * Whether the mode in hand names the input's encoding (-E): text in
+ * UTF-16 or UTF-32 without a mark is then no wide text to the tool but
+ * a bad first line, its bytes copied as lines.
+ */
+static int named_encoding;
+
+/*
  * The n bytes of s as the tool reads them: made UTF-8 into *text (to
  * free) if it reads them whole, UTF-16 by its mark or UTF-16 or UTF-32
- * by the first line, with *n set; s itself otherwise; NULL if they do
- * not decode.
+ * by the first line (unless -E names an encoding), with *n set; s
+ * itself otherwise; NULL if they do not decode.
  */
 static const char *
 as_read(const char *s, size_t *n, char **text)
@@ -320,7 +327,7 @@ as_read(const char *s, size_t *n, char **text)
 		first--;
 	if (has_utf16_bom(s, *n))
 		enc = "UTF-16";
-	else if ((enc = wide_unmarked(s, first)) == NULL)
+	else if (named_encoding || (enc = wide_unmarked(s, first)) == NULL)
 		return s;
 	return *text = text_to_utf8(s, *n, enc, n, &why);
 }
@@ -490,6 +497,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		data++;
 		size--;
 	}
+	named_encoding = 0;
+	for (i = 0; m->args[i] != NULL; i++)
+		named_encoding |= strcmp(m->args[i], "-E") == 0;
 	put_file(inpath, data, size);
 	if (shared != NULL)
 		memset(shared, 0, ncounters);
