@@ -5,8 +5,9 @@
 # "game N" (hyperlinks), against the tab-separated text bchess-pack
 # writes of the same sheet, read in the same run.  Prints the median
 # CPU seconds of several runs of each and the ratio to the text; there
-# is no target, the ratios say where the time goes.  The workbooks are
-# made from XML written here, zipped by zip-driver.
+# is no target, the ratios say where the time goes.  Then each workbook
+# written back (-w) against reading it, quiet and with its messages.
+# The workbooks are made from XML written here, zipped by zip-driver.
 #
 # usage: bench/bchess-sheets.sh [rows] [runs]
 #        (from a built tree, after make zip-driver)
@@ -100,4 +101,21 @@ for kind in plain linked; do
 		    'BEGIN { print (b > 0 ? a / b : 0) }')"
 	done
 	printf '\n'
+done
+
+# Written back (-w): the work of the same reading and writing the ZIP
+# again, with -q (no message, so the file is not read a second time for
+# the places of its links) and without (every warning of the random
+# games named at its cell, which reads it again).
+printf '\n-w, against reading the same workbook without it:\n'
+for kind in plain linked; do
+	for f in xlsx ods; do
+		base=$(median_cpu "$tmp/$kind.$f")
+		t=$(median_cpu -w "$tmp/$kind.$f")
+		u=$(quiet= median_cpu -w "$tmp/$kind.$f")
+		printf '%-7s .%-4s read %6s s   -w -q %6s s %5.1f x   -w %6s s %5.1f x\n' \
+		    "$kind" "$f" "$base" "$t" \
+		    "$(awk -v a="$t" -v b="$base" 'BEGIN { print (b > 0 ? a / b : 0) }')" \
+		    "$u" "$(awk -v a="$u" -v b="$base" 'BEGIN { print (b > 0 ? a / b : 0) }')"
+	done
 done
