@@ -824,7 +824,7 @@ static int
 hold_open_link(struct linereader *lr, struct linereader *line,
     size_t *skip)
 {
-	size_t first, at;
+	size_t first, at, moves;
 	int have_line, what;
 
 	sb_clear(&held.text);
@@ -841,12 +841,20 @@ hold_open_link(struct linereader *lr, struct linereader *line,
 		what = rec.next_goes_on;
 		rec.next_goes_on = 0;
 		have_line = join_lines(lr, at, what, skip);
+		/*
+		 * The moves or payload joined end where the link's other
+		 * parameters or its fragment begin, joined with them.
+		 */
+		moves = held.text.len - first;
+		if (what != GOES_ON_ADDRESS &&
+		    strcspn(held.text.s + first, "&#") < moves)
+			moves = strcspn(held.text.s + first, "&#");
 		run_warning();
 		if (!quiet)
 			warn_at(line->name, line->lineno, "warning: a %s a "
 			    "line break cut, joined with %zu bytes %sfrom the "
-			    "next line%s", cut_kinds[what].link,
-			    held.text.len - first, cut_kinds[what].bytes,
+			    "next line%s", cut_kinds[what].link, moves,
+			    cut_kinds[what].bytes,
 			    held.nwhole + (*skip > 0) > 1 ? "s" : "");
 	}
 	line->line = held.text.s;
