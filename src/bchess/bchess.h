@@ -308,7 +308,7 @@ struct mail_file *mail_files(struct mail *, size_t *);
 void		 mail_close(struct mail *);
 
 /* forward.c: a GMime stream of a pipe's FILE, read forward only. */
-struct _GMimeStream *forward_stream_new(FILE *, const char *, int *);
+struct _GMimeStream *forward_stream_new(struct linereader *);
 
 /*
  * hyperlink.c: the addresses of a sheet's hyperlinks, a cell at a time

@@ -6,14 +6,13 @@
  * gigabytes (zcat of a compressed one) took twice its size.  Read forward,
  * it takes the parser's buffer.  A seek is granted only to where the
  * stream already is (a stream of streams asks for that before each read);
- * anything else fails as a pipe's would.  A read error is reported once,
- * under the input's name, and sets the flag the caller gave, as the line
- * reader does for its own reads; the stream then ends.
+ * anything else fails as a pipe's would.  A read error is reported by
+ * the line reader the stream came from (lr_read_ended), as for its own
+ * reads; the stream then ends.
  */
 
 #include "config.h"
 
-#include <err.h>
 #include <errno.h>
 #include <stdio.h>
 
@@ -24,9 +23,7 @@
 
 typedef struct {
 	GMimeStream	 parent;
-	FILE		*fp;
-	const char	*name;		/* for the report of a read error */
-	int		*error;		/* set when a read fails */
+	struct linereader *lr;		/* whose stream lr_take gave */
 	int		 ended;
 } ForwardStream;
 
@@ -44,13 +41,10 @@ forward_read(GMimeStream *stream, char *buf, size_t len)
 
 	if (f->ended || len == 0)
 		return 0;
-	n = fread(buf, 1, len, f->fp);
+	n = fread(buf, 1, len, f->lr->fp);
 	if (n == 0) {
 		f->ended = 1;
-		if (ferror(f->fp) && !(errno == EINTR && run_stopped())) {
-			warn("%s", f->name);
-			*f->error = 1;
-		}
+		lr_read_ended(f->lr);
 		return 0;
 	}
 	stream->position += (gint64)n;
@@ -157,29 +151,25 @@ forward_stream_class_init(ForwardStreamClass *klass)
 	s->substream = forward_substream;
 }
 
+/* GObject hands out the instance zeroed. */
 static void
 forward_stream_init(ForwardStream *f)
 {
-	f->fp = NULL;
-	f->name = NULL;
-	f->error = NULL;
-	f->ended = 0;
+	(void)f;
 }
 
 /*
- * A stream of what fp holds from where it stands, read forward; name is
- * the input's name in a report, and *error is set if a read fails.  The
- * caller keeps fp, name and error alive as long as the stream.
+ * A stream of what the stream of lr (from lr_take) holds from where it
+ * stands, read forward.  lr outlives the stream, and lr_close closes
+ * its stream.
  */
 GMimeStream *
-forward_stream_new(FILE *fp, const char *name, int *error)
+forward_stream_new(struct linereader *lr)
 {
 	ForwardStream *f;
 
 	f = g_object_new(forward_stream_get_type(), NULL);
-	f->fp = fp;
-	f->name = name;
-	f->error = error;
+	f->lr = lr;
 	g_mime_stream_construct(GMIME_STREAM(f), 0, -1);
 	return GMIME_STREAM(f);
 }

@@ -173,7 +173,6 @@ mime_ready(void)
 {
 	static int ready;
 	struct sigaction pipe_was;
-	int saved;
 
 	if (!ready) {
 		/*
@@ -182,10 +181,9 @@ mime_ready(void)
 		 * error and status 2 instead of the quiet end every other
 		 * input has.  No gpg is run here, so the signal is put back.
 		 */
-		saved = sigaction(SIGPIPE, NULL, &pipe_was) == 0;
+		sigaction(SIGPIPE, NULL, &pipe_was);
 		g_mime_init();
-		if (saved)
-			sigaction(SIGPIPE, &pipe_was, NULL);
+		sigaction(SIGPIPE, &pipe_was, NULL);
 		ready = 1;
 	}
 }
@@ -204,10 +202,8 @@ mail_open(struct linereader *lr, int kind)
 	char *buf;
 	size_t len;
 	FILE *fp;
-	int piped;
 
 	mime_ready();
-	piped = lr->piped;
 	fp = lr_take(lr, &buf, &len);
 	m->stream = g_mime_stream_cat_new();
 	if (len > 0) {
@@ -219,8 +215,8 @@ mail_open(struct linereader *lr, int kind)
 	free(buf);
 	if (fp != NULL) {
 		/* lr_close closes it. */
-		if (piped)
-			rest = forward_stream_new(fp, lr->name, &lr->error);
+		if (lr->piped)
+			rest = forward_stream_new(lr);
 		else {
 			rest = g_mime_stream_file_new(fp);
 			g_mime_stream_file_set_owner(GMIME_STREAM_FILE(rest),

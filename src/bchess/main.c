@@ -24,6 +24,8 @@
 
 static enum format format_option(const char *, const char *, int);
 static struct places *book_places(void);
+static void	 warn_link_at(const char *, size_t, size_t, size_t,
+		    const char *);
 static void	 warn_link(const struct linereader *, const char *, ...)
 		    __attribute__((__format__(__printf__, 2, 3)));
 static int	 reject_link(const struct linereader *,
@@ -176,6 +178,17 @@ book_places(void)
 	return book_at.found;
 }
 
+/* msg about link number link (from 0) of the nlinks of name's line. */
+static void
+warn_link_at(const char *name, size_t line, size_t link, size_t nlinks,
+    const char *msg)
+{
+	if (nlinks > 1)
+		warn_at(name, line, "link %zu: %s", link + 1, msg);
+	else
+		warn_at(name, line, "%s", msg);
+}
+
 /*
  * "bchess-pack: FILE:LINE: what is wrong", with "link N: " before it when
  * the line holds more than one link, so that each is told apart.  Under
@@ -206,19 +219,12 @@ warn_link(const struct linereader *lr, const char *fmt, ...)
 			if (!places_claim(first, lr->name, lr->lineno, current))
 				return;
 			for (p = first; p < first + n; p++)
-				if (p->nlinks > 1)
-					warn_at(places_name(pl, p), p->row,
-					    "link %zu: %s", p->link + 1, msg);
-				else
-					warn_at(places_name(pl, p), p->row,
-					    "%s", msg);
+				warn_link_at(places_name(pl, p), p->row,
+				    p->link, p->nlinks, msg);
 			return;
 		}
 	}
-	if (rec.nlinks > 1)
-		warn_at(lr->name, lr->lineno, "link %zu: %s", current + 1, msg);
-	else
-		warn_at(lr->name, lr->lineno, "%s", msg);
+	warn_link_at(lr->name, lr->lineno, current, rec.nlinks, msg);
 }
 
 /*
@@ -732,20 +738,25 @@ blank_after(const struct linereader *lr, size_t k)
  * payload (GOES_ON_ADDRESS, see address_goes_on), or the rest of a
  * compact payload (GOES_ON_PAYLOAD, see compact_goes_on); a line that is
  * those bytes alone, the link still open, is followed by the next in
- * turn, up to JOIN_MAX bytes.  Returns whether a line is left in hand in
- * lr, its first *skip bytes joined.
+ * turn, up to JOIN_MAX bytes; the link's other parameters and fragment
+ * go with them.  Returns whether a line is left in hand in lr, its first
+ * *skip bytes joined; *words is the bytes joined but for those
+ * parameters and fragment.
  */
 static int
-join_lines(struct linereader *lr, size_t at, int what, size_t *skip)
+join_lines(struct linereader *lr, size_t at, int what, size_t *skip,
+    size_t *words)
 {
 	size_t n;
+
+	*words = 0;
 
 	held.quote = quoting(held.text.s, held.text.len);
 	for (;;) {
 		n = at + (what == GOES_ON_ADDRESS ? address_word :
 		    what == GOES_ON_PAYLOAD ? compact_word :
 		    legacy_word)(lr->line + at, lr->len - at);
-		/* The link's other parameters and fragment go with it. */
+		*words += n - at;
 		n = link_end(lr->line, n, trimmed_end(lr->line, lr->len));
 		sb_add(&held.text, lr->line + at, n - at);
 		what = legacy_open_at_end(held.text.s, held.text.len, 0) ?
@@ -840,15 +851,10 @@ hold_open_link(struct linereader *lr, struct linereader *line,
 	if (rec.next_goes_on && join_cut) {
 		what = rec.next_goes_on;
 		rec.next_goes_on = 0;
-		have_line = join_lines(lr, at, what, skip);
-		/*
-		 * The moves or payload joined end where the link's other
-		 * parameters or its fragment begin, joined with them.
-		 */
-		moves = held.text.len - first;
-		if (what != GOES_ON_ADDRESS &&
-		    strcspn(held.text.s + first, "&#") < moves)
-			moves = strcspn(held.text.s + first, "&#");
+		have_line = join_lines(lr, at, what, skip, &moves);
+		/* The rest of an address is counted whole. */
+		if (what == GOES_ON_ADDRESS)
+			moves = held.text.len - first;
 		run_warning();
 		if (!quiet)
 			warn_at(line->name, line->lineno, "warning: a %s a "

@@ -185,6 +185,7 @@ off_t	 lr_left(const struct linereader *);
 char	*lr_slurp(struct linereader *, size_t *);
 const char *lr_peek(struct linereader *, size_t, size_t, size_t *);
 FILE	*lr_take(struct linereader *, char **, size_t *);
+void	 lr_read_ended(struct linereader *);
 unsigned char	*read_all(FILE *, size_t *);
 int	 lr_reread_utf8(struct linereader *, const char *, const char **);
 void	 lr_attach_text(struct linereader *, char *, size_t, const char *);

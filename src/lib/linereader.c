@@ -138,11 +138,7 @@ lr_fill(struct linereader *lr)
 		n = (ssize_t)fread(lr->buf + lr->fill, 1,
 		    lr->cap - lr->fill - 1, lr->fp);
 	if (n <= 0) {
-		if (ferror(lr->fp) && !(errno == EINTR && run_stopped())) {
-			warn("%s", lr->name);
-			lr->error = 1;
-		}
-		lr->eof = 1;
+		lr_read_ended(lr);
 		return -1;
 	}
 	lr->fill += (size_t)n;
@@ -261,6 +257,22 @@ lr_peek(struct linereader *lr, size_t want, size_t lines, size_t *len)
 	*len = lr->lineno == 0 ? lr->fill : 0;
 	p = lr->buf;
 	return p != NULL ? p : "";
+}
+
+/*
+ * A read of lr's stream came back with nothing: the input has ended.  A
+ * read error is reported and cuts the input short (lr_close then returns
+ * -1); a read cut short by a signal that stops the run ends it quietly.
+ * For lr_fill, and for a reader of the stream lr_take gave.
+ */
+void
+lr_read_ended(struct linereader *lr)
+{
+	if (ferror(lr->fp) && !(errno == EINTR && run_stopped())) {
+		warn("%s", lr->name);
+		lr->error = 1;
+	}
+	lr->eof = 1;
 }
 
 /*
