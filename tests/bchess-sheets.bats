@@ -204,6 +204,40 @@ ods() {
 	[ "$stderr" = "bchess-pack: $t/g.ods:Games:2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
 }
 
+@test "-w converts a cell whose payload runs of rich text cut, as it is read; a bad one is named at its cell" {
+	local t=$BATS_TEST_TMPDIR
+	# A shared string in two runs, the second bold; an inline one in
+	# three; runs with a space between, which are two words; an illegal
+	# game whose kill flag -r repairs.  Read, each cell is its runs put
+	# together.
+	xlsx "$t/r.xlsx" '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><r><t>nu</t></r><r><rPr><i/><sz val="11"/></rPr><t>-1</t></r><r><t xml:space="preserve">-l </t></r></is></c></row><row r="2"><c r="A2" t="s"><v>1</v></c><c r="B2" t="s"><v>2</v></c></row>' \
+	    '<si><r><t>m-4-4-3</t></r><r><rPr><b/></rPr><t>-5-0,e-l</t></r><rPh sb="0" eb="1"><t>x</t></rPh></si><si><r><t xml:space="preserve">m-4-4-3 </t></r><r><t>-5-0,e-l</t></r></si><si><r><t>m-4-4</t></r><r><t>-3-5-1,e-l</t></r></si>'
+	run --separate-stderr bchess-pack -f legacy "$t/r.xlsx"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf 'm-4-4-3-5-0,e-l\tm-4-4-3-5-0,e-l \nm-4-4-3 -5-0,e-l\tm-4-4-3-5-1,e-l')" ]
+	[ -z "$stderr" ]
+	# Repaired, each game's messages name its cell, as read (in the
+	# order of the parts: the sheet's inline string first).
+	run --separate-stderr bchess-pack -r "$t/r.xlsx"
+	read_stderr=$stderr
+	[[ "$read_stderr" == *"r.xlsx:Links:1: link 2: end repaired from l to i"*"r.xlsx:Links:2: move 1: kill flag repaired to 0 (m-4-4-3-5-1)"* ]]
+	bchess-pack -r -w "$t/r.xlsx" 2>"$t/err" >/dev/null
+	[ "$(sort "$t/err")" = "$(sort <<<"$read_stderr")" ]
+	bchess-pack -w "$t/r.xlsx" >"$t/out.xlsx"
+	# The cell keeps its first run's format; the runs after it go, the
+	# phonetic guide stays; the words stay as they were.
+	[ "$(zip-driver -x "$t/out.xlsx" xl/sharedStrings.xml)" = '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><r><t>nu-1-l</t></r><rPh sb="0" eb="1"><t>x</t></rPh></si><si><r><t xml:space="preserve">m-4-4-3 </t></r><r><t>-5-0,e-l</t></r></si><si><r><t>nu-2-l</t></r></si></sst>' ]
+	[[ "$(zip-driver -x "$t/out.xlsx" xl/worksheets/sheet1.xml)" == *'<is><r><t>nu-1-l </t></r></is>'* ]]
+	[ "$(bchess-pack -f legacy "$t/out.xlsx")" = "$(printf 'm-4-4-3-5-0,e-l\tm-4-4-3-5-0,e-l \nm-4-4-3 -5-0,e-l\tm-4-4-3-5-1,e-l')" ]
+	# An .ods paragraph with spans of styled text, one with white space
+	# around the payload and its span open before it; a space of
+	# <text:s/> makes two words.
+	ods "$t/r.ods" '<table:table table:name="S"><table:table-row><table:table-cell office:value-type="string"><text:p>m-4-4<text:span text:style-name="T1">-3-5-0</text:span>,e-l</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p> <text:span text:style-name="T1">nu-1</text:span>-l </text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>m-4-4<text:s/>-3-5-0,e-l</text:p></table:table-cell></table:table-row></table:table>'
+	bchess-pack -w "$t/r.ods" >"$t/out.ods"
+	[[ "$(zip-driver -x "$t/out.ods" content.xml)" == *'<text:p>nu-1-l</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>nu-1-l</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>m-4-4<text:s/>-3-5-0,e-l</text:p>'* ]]
+	[ "$(bchess-pack -f legacy "$t/out.ods")" = "$(printf 'm-4-4-3-5-0,e-l\tm-4-4-3-5-0,e-l\tm-4-4 -3-5-0,e-l')" ]
+}
+
 @test "a cell that is wholly a payload is converted beside other cells, and by -w; a word that only looks like one is left" {
 	local t=$BATS_TEST_TMPDIR
 	# Names beside payloads, a date, words with dashes, a formula whose

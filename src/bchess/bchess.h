@@ -131,6 +131,8 @@ struct link {
 	size_t		 inner_end;	/* where it stands there, or 0 */
 	int		 cell;		/* a cell's payload alone: its legacy
 					   commas stay plain */
+	int		 rich;		/* and cut by tags that only format
+					   its text: read without them */
 };
 
 struct record {

@@ -214,7 +214,9 @@ warn_link(const struct linereader *lr, const char *fmt, ...)
 	if (current < rec.nlinks && rec.link[current].why == NULL &&
 	    (pl = book_places()) != NULL) {
 		l = &rec.link[current];
-		if ((first = places_find(pl, rec.line + l->start,
+		/* A rich cell's payload is the one read, without its tags. */
+		if ((first = l->rich ? places_find(pl, rec.payload,
+		    rec.paylen, &n) : places_find(pl, rec.line + l->start,
 		    l->end - l->start, &n)) != NULL) {
 			if (!places_claim(first, lr->name, lr->lineno, current))
 				return;

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -66,10 +67,17 @@ static int	is_json_punctuation(const char *, size_t, size_t);
 static int	split_quoted(struct record *, size_t, size_t);
 static int	holds_alnum(const char *, size_t, size_t);
 static int	is_cell_payload(const char *, size_t, size_t);
-static void	add_cell_link(struct record *, size_t, size_t);
+static struct link *add_cell_link(struct record *, size_t, size_t);
 static int	is_cell_text(const char *, size_t, size_t, size_t, size_t,
 		    size_t);
 static void	find_cell_payloads(struct record *, size_t, size_t);
+static const char *tag_end(const char *, size_t, size_t);
+static size_t	xlsx_runs(const char *, size_t, size_t, size_t *, size_t);
+static size_t	ods_spans(const char *, size_t, size_t, size_t *, size_t);
+static void	add_rich_cell(struct record *, const size_t *, size_t);
+static void	find_rich_cells(struct record *, size_t, size_t);
+static long	tag_depth(const char *, size_t, size_t);
+static size_t	strip_tags(char *, const char *, size_t);
 static int	split_word(struct record *, size_t, size_t,
 		    struct parse_error *);
 static const char *unread_file(const char *, size_t);
@@ -569,7 +577,7 @@ add_link(struct record *rec, size_t link_start, size_t start, size_t last)
 	k->why = NULL;
 	k->depth = 0;
 	k->inner = k->inner_end = 0;
-	k->cell = 0;
+	k->cell = k->rich = 0;
 	return k;
 }
 
@@ -1061,9 +1069,9 @@ is_cell_payload(const char *line, size_t a, size_t b)
 
 /*
  * The cell line[a..b) holds a payload: a link of its own, in its place
- * among the links found, unless one of them holds it.
+ * among the links found, unless one of them holds it; NULL then.
  */
-static void
+static struct link *
 add_cell_link(struct record *rec, size_t a, size_t b)
 {
 	struct link *k;
@@ -1073,7 +1081,7 @@ add_cell_link(struct record *rec, size_t a, size_t b)
 		i--;
 	if ((i > 0 && rec->link[i - 1].link_end > a) ||
 	    (i < rec->nlinks && rec->link[i].link_start < b))
-		return;
+		return NULL;
 	grow_links(rec);
 	k = &rec->link[i];
 	memmove(k + 1, k, (rec->nlinks - i) * sizeof(*k));
@@ -1082,6 +1090,7 @@ add_cell_link(struct record *rec, size_t a, size_t b)
 	k->link_start = k->start = a;
 	k->end = k->link_end = b;
 	k->cell = 1;
+	return k;
 }
 
 /*
@@ -1165,6 +1174,231 @@ find_cell_payloads(struct record *rec, size_t first, size_t last)
 		if (is_cell_payload(line, a, b))
 			add_cell_link(rec, a, b);
 	}
+}
+
+/* Whether line[at..last) begins with the n bytes of s. */
+#define AT(line, at, last, s) ((last) - (at) >= sizeof(s) - 1 && \
+	memcmp((line) + (at), (s), sizeof(s) - 1) == 0)
+
+/* The most pieces of a rich cell's text looked at. */
+#define RICH_PIECES	64
+
+/*
+ * The most bytes a tag of a rich cell, or a run's format, is looked for
+ * in: a file that never ends one costs no more than this at each cell.
+ */
+#define TAG_MAX		4096
+
+/* The end of the tag or text at line[at], a '>', if it comes soon. */
+static const char *
+tag_end(const char *line, size_t at, size_t last)
+{
+	return memchr(line + at, '>', last - at < TAG_MAX ? last - at :
+	    TAG_MAX);
+}
+
+/*
+ * The runs of rich text of an .xlsx string whose <si> or <is> opens at
+ * line[at]: the text of each <t> into piece (its start and end, in
+ * pairs), how many runs; 0 if the string is no run of a known shape
+ * (<r>, its format <rPr> if any, one <t>, </r>), or has more than max /
+ * 2.  What follows the runs is the string's end or its phonetic guides,
+ * which are no text of the cell.
+ */
+static size_t
+xlsx_runs(const char *line, size_t at, size_t last, size_t *piece,
+    size_t max)
+{
+	const char *p;
+	size_t n = 0;
+
+	for (at += 4; AT(line, at, last, "<r>"); at += 8) {
+		at += 3;
+		if (AT(line, at, last, "<rPr>")) {
+			if ((p = memmem(line + at, last - at < TAG_MAX ?
+			    last - at : TAG_MAX, "</rPr>", 6)) == NULL)
+				return 0;
+			at = (size_t)(p - line) + 6;
+		}
+		if (n + 2 > max || !AT(line, at, last, "<t") ||
+		    last - at < 3 || (line[at + 2] != '>' &&
+		    line[at + 2] != ' ') ||
+		    (p = tag_end(line, at, last)) == NULL)
+			return 0;
+		piece[n++] = at = (size_t)(p - line) + 1;
+		if ((p = memchr(line + at, '<', last - at)) == NULL)
+			return 0;
+		piece[n++] = at = (size_t)(p - line);
+		if (!AT(line, at, last, "</t></r>"))
+			return 0;
+	}
+	if (!AT(line, at, last, "</si>") && !AT(line, at, last, "</is>") &&
+	    !AT(line, at, last, "<rPh") && !AT(line, at, last, "<phoneticPr"))
+		return 0;
+	return n / 2;
+}
+
+/*
+ * The text of the paragraph of an .ods cell that opens at line[at] (the
+ * cell's only <text:p>, no formula's), cut by spans of styled text: the
+ * pieces between the tags into piece, how many; 0 if the paragraph has
+ * no span, a tag of another kind (a space <text:s/>, a link), or more
+ * than max / 2 pieces.
+ */
+static size_t
+ods_spans(const char *line, size_t at, size_t last, size_t *piece,
+    size_t max)
+{
+	const char *p;
+	size_t n = 0, spans = 0;
+
+	if ((p = tag_end(line, at, last)) == NULL ||
+	    memmem(line + at, (size_t)(p - line) - at, "table:formula=",
+	    14) != NULL)
+		return 0;
+	at = (size_t)(p - line) + 1;
+	if (!AT(line, at, last, "<text:p") || last - at < 8 ||
+	    (line[at + 7] != '>' && line[at + 7] != ' ') ||
+	    (p = tag_end(line, at, last)) == NULL || p[-1] == '/')
+		return 0;
+	at = (size_t)(p - line) + 1;
+	for (;;) {
+		if (n + 2 > max ||
+		    (p = memchr(line + at, '<', last - at)) == NULL)
+			return 0;
+		piece[n++] = at;
+		piece[n++] = at = (size_t)(p - line);
+		if (AT(line, at, last, "</text:p></table:table-cell>"))
+			break;
+		if (AT(line, at, last, "</text:span>"))
+			at += 12;
+		else if (AT(line, at, last, "<text:span") && last - at > 10 &&
+		    (line[at + 10] == ' ' || line[at + 10] == '>') &&
+		    (p = tag_end(line, at, last)) != NULL)
+			at = (size_t)(p - line) + 1;
+		else
+			return 0;
+		spans++;
+	}
+	return spans > 0 ? n / 2 : 0;
+}
+
+/*
+ * A cell whose text is the n pieces given (start and end in pairs):
+ * if, white space around it aside, that text is wholly a payload, it is
+ * a link from its first byte to its last, read with the tags between
+ * taken out.
+ */
+static void
+add_rich_cell(struct record *rec, const size_t *piece, size_t n)
+{
+	const char *line = rec->line;
+	struct link *k;
+	size_t a = SIZE_MAX, b = 0, len = 0, i, j;
+
+	/* The first byte and past the last that are not white space. */
+	for (i = 0; i < 2 * n; i += 2)
+		for (j = piece[i]; j < piece[i + 1]; j++)
+			if (line[j] != ' ' && line[j] != '\t' &&
+			    line[j] != '\r') {
+				a = a < j ? a : j;
+				b = j + 1;
+			}
+	if (a >= b || b - a > PAYLOAD_MAX)
+		return;
+	/* The record's buffer for payloads is free while it is parsed. */
+	if (rec->paycap < b - a) {
+		rec->decoded = xreallocarray(rec->decoded, b - a, 1);
+		rec->paycap = b - a;
+	}
+	for (i = 0; i < 2 * n; i += 2)
+		for (j = piece[i]; j < piece[i + 1]; j++)
+			if (j >= a && j < b)
+				rec->decoded[len++] = line[j];
+	if (!is_cell_payload(rec->decoded, 0, len))
+		return;
+	/*
+	 * Written over, the tags between must close as many as they open
+	 * (a paragraph " <span>nu-1</span>-l" would lose its </span>): else
+	 * the whole text is the link, white space around it too.
+	 */
+	if (tag_depth(line, piece[0], a) != tag_depth(line, piece[0], b)) {
+		a = piece[0];
+		b = piece[2 * n - 1];
+	}
+	if ((k = add_cell_link(rec, a, b)) != NULL)
+		k->rich = memchr(line + a, '<', b - a) != NULL;
+}
+
+/* The tags line[a..b) opens less those it closes. */
+static long
+tag_depth(const char *line, size_t a, size_t b)
+{
+	const char *p;
+	long depth = 0;
+
+	for (; (p = memchr(line + a, '<', b - a)) != NULL; a++) {
+		a = (size_t)(p - line);
+		if (line[a + 1] == '/')
+			depth--;
+		else if ((p = memchr(line + a, '>', b - a)) != NULL &&
+		    p[-1] != '/')
+			depth++;
+	}
+	return depth;
+}
+
+/*
+ * The cells of a spreadsheet's XML written back whose text is cut by
+ * tags that only format it: an .xlsx's string in runs of rich text
+ * (<si><r><rPr>..</rPr><t>m-4-4</t></r><r><t>-3-5-0,e-l</t></r></si>),
+ * an .ods cell's paragraph with spans of styled text.  Read without -w,
+ * such a cell is its text put together, and a payload when that is one;
+ * written back, the payload is a link from the first run's text to the
+ * last's, and the tags between are written over by it converted, so the
+ * cell keeps the format of its first run.
+ */
+static void
+find_rich_cells(struct record *rec, size_t first, size_t last)
+{
+	const char *line = rec->line, *p;
+	size_t piece[RICH_PIECES], n, at = first;
+
+	while ((p = memchr(line + at, '<', last - at)) != NULL) {
+		at = (size_t)(p - line);
+		n = 0;
+		if (AT(line, at, last, "<si><r>") ||
+		    AT(line, at, last, "<is><r>"))
+			n = xlsx_runs(line, at, last, piece, RICH_PIECES);
+		else if (AT(line, at, last, "<table:table-cell") &&
+		    last - at > 17 && (line[at + 17] == ' ' ||
+		    line[at + 17] == '>'))
+			n = ods_spans(line, at, last, piece, RICH_PIECES);
+		if (n > 0)
+			add_rich_cell(rec, piece, n);
+		at++;
+	}
+}
+
+/*
+ * The payload of a rich cell's link, line[0..len), into out with its
+ * tags and the white space around it taken out (add_rich_cell found no
+ * other); its length.
+ */
+static size_t
+strip_tags(char *out, const char *line, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++)
+		if (line[i] == '<') {
+			while (i < len && line[i] != '>')
+				i++;
+		} else if (line[i] != ' ' && line[i] != '\t' &&
+		    line[i] != '\r')
+			out[n++] = line[i];
+	out[n] = '\0';
+	return n;
 }
 
 /*
@@ -2038,6 +2272,8 @@ split_record(struct record *rec, const char *line, size_t len,
 	    memchr(line + first, '\t', last - first) != NULL) ||
 	    rec->cells == CELLS_ELEMENTS)
 		find_cell_payloads(rec, first, last);
+	if (rec->cells == CELLS_ELEMENTS)
+		find_rich_cells(rec, first, last);
 	if (rec->nlinks == 0 && line[first] == '{') {
 		if (!holds_json_record(line, first, last))
 			return RECORD_TEXT;
@@ -2131,6 +2367,16 @@ record_payload(struct record *rec, size_t k, struct parse_error *pe)
 
 	if (l->why != NULL)
 		return parse_error_set(pe, l->why, 0, p, len);
+	if (l->rich) {
+		/* find_rich_cells read it: no longer than a payload. */
+		if (rec->paycap < len + 1) {
+			rec->decoded = xreallocarray(rec->decoded, len + 1, 1);
+			rec->paycap = len + 1;
+		}
+		rec->paylen = strip_tags(rec->decoded, p, len);
+		rec->payload = rec->decoded;
+		return 0;
+	}
 	if (len > PAYLOAD_MAX)
 		return parse_error_set(pe, "a payload is at most "
 		    PAYLOAD_MAX_TEXT " bytes", 0, p, len);
