@@ -131,8 +131,8 @@ struct link {
 	size_t		 inner_end;	/* where it stands there, or 0 */
 	int		 cell;		/* a cell's payload alone: its legacy
 					   commas stay plain */
-	int		 rich;		/* and cut by tags that only format
-					   its text: read without them */
+	int		 rich;		/* its text cut by tags that only
+					   format it: read without them */
 };
 
 struct record {
@@ -206,6 +206,7 @@ size_t		 link_end(const char *, size_t, size_t);
 #define ADDRESS_CUT_MAX	96	/* bytes of an address and its query cut */
 size_t		 record_games(const struct record *);
 int		 record_payload(struct record *, size_t, struct parse_error *);
+size_t		 link_strip_tags(char *, const char *, size_t);
 void		 record_free(struct record *);
 void		 write_unescaped(FILE *, const char *, size_t, int);
 int		 escape_at(const char *, size_t, size_t);

@@ -204,9 +204,10 @@ warn_link(const struct linereader *lr, const char *fmt, ...)
 	const struct link *l;
 	struct places *pl;
 	struct place *first, *p;
-	char msg[512];
+	const char *text;
+	char msg[512], *stripped = NULL;
 	va_list ap;
-	size_t n;
+	size_t n, len;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
@@ -214,10 +215,17 @@ warn_link(const struct linereader *lr, const char *fmt, ...)
 	if (current < rec.nlinks && rec.link[current].why == NULL &&
 	    (pl = book_places()) != NULL) {
 		l = &rec.link[current];
-		/* A rich cell's payload is the one read, without its tags. */
-		if ((first = l->rich ? places_find(pl, rec.payload,
-		    rec.paylen, &n) : places_find(pl, rec.line + l->start,
-		    l->end - l->start, &n)) != NULL) {
+		/* A payload that tags cut is read without them. */
+		text = rec.line + l->start;
+		len = l->end - l->start;
+		if (l->rich) {
+			text = stripped = xreallocarray(NULL, len + 1, 1);
+			len = link_strip_tags(stripped, rec.line + l->start,
+			    len);
+		}
+		first = places_find(pl, text, len, &n);
+		free(stripped);
+		if (first != NULL) {
 			if (!places_claim(first, lr->name, lr->lineno, current))
 				return;
 			for (p = first; p < first + n; p++)

@@ -67,6 +67,15 @@ static int	is_json_punctuation(const char *, size_t, size_t);
 static int	split_quoted(struct record *, size_t, size_t);
 static int	holds_alnum(const char *, size_t, size_t);
 static int	is_cell_payload(const char *, size_t, size_t);
+/*
+ * Tags that only format a link's text, taken out of it where its text
+ * goes on past them (join_past_tags): at joined byte at of the link,
+ * len bytes of the line from line.
+ */
+struct tag_group {
+	size_t		 at, line, len;
+};
+
 static struct link *add_cell_link(struct record *, size_t, size_t);
 static int	is_cell_text(const char *, size_t, size_t, size_t, size_t,
 		    size_t);
@@ -77,7 +86,10 @@ static size_t	ods_spans(const char *, size_t, size_t, size_t *, size_t);
 static void	add_rich_cell(struct record *, const size_t *, size_t);
 static void	find_rich_cells(struct record *, size_t, size_t);
 static long	tag_depth(const char *, size_t, size_t);
-static size_t	strip_tags(char *, const char *, size_t);
+static size_t	tag_name(const char *, size_t, size_t);
+static int	tags_balance(const char *, size_t, size_t);
+static size_t	joined_at(const struct tag_group *, size_t, size_t);
+static int	join_past_tags(struct record *, struct link *, size_t);
 static int	split_word(struct record *, size_t, size_t,
 		    struct parse_error *);
 static const char *unread_file(const char *, size_t);
@@ -600,7 +612,8 @@ add_query_link(struct record *rec, size_t link_start, size_t start,
 	if (k->end == last && k->end > k->start && rec->line[last - 1] == '=')
 		k->why = cut_by_soft_break;
 	else if (k->link_end == k->end &&
-	    continues_past_tags(rec->line, k->end, last))
+	    continues_past_tags(rec->line, k->end, last) &&
+	    join_past_tags(rec, k, last) == -1)
 		k->why = cut_by_tag;
 	else if (k->end + 1 == last && rec->line[k->end] == ',' &&
 	    starts_legacy(rec->line, k->start, last) &&
@@ -673,6 +686,144 @@ continues_past_tags(const char *line, size_t end, size_t last)
 	c = (unsigned char)line[i];
 	return isalnum(c) || c == '-' || (c == ',' && i + 1 < last &&
 	    isalnum((unsigned char)line[i + 1]));
+}
+
+/* The length of the name of the tag whose '<' is at line[i]. */
+static size_t
+tag_name(const char *line, size_t i, size_t last)
+{
+	size_t n = i + 1 + (i + 1 < last && line[i + 1] == '/');
+
+	while (n < last && line[n] != '>' && line[n] != '/' &&
+	    line[n] != ' ' && line[n] != '\t' && line[n] != '\n')
+		n++;
+	return n - i;
+}
+
+/* The most elements tags_balance follows. */
+#define TAG_DEPTH	16
+
+/*
+ * Whether the tags line[a..b), and nothing else, close just what they
+ * open, by name, so that text written over them leaves the XML whole:
+ * "</w:t></w:r><w:proofErr/><w:r><w:rPr><w:b/></w:rPr><w:t>" closes a
+ * <w:t> and a <w:r> and opens the same.
+ */
+static int
+tags_balance(const char *line, size_t a, size_t b)
+{
+	size_t open[TAG_DEPTH], closed[TAG_DEPTH], nopen = 0, nclosed = 0;
+	size_t i, n, k, x, y;
+	const char *gt;
+
+	for (i = a; i < b; i = (size_t)(gt - line) + 1) {
+		if (line[i] != '<' || i + 1 >= b || line[i + 1] == '!' ||
+		    line[i + 1] == '?' ||
+		    (gt = memchr(line + i, '>', b - i)) == NULL)
+			return 0;
+		n = tag_name(line, i, b);
+		if (line[i + 1] == '/') {
+			/* A name is compared from its '<' on, past the '/'. */
+			if (nopen > 0 && tag_name(line, open[nopen - 1], b) ==
+			    n - 1 && memcmp(line + open[nopen - 1] + 1,
+			    line + i + 2, n - 2) == 0)
+				nopen--;
+			else if (nclosed == TAG_DEPTH)
+				return 0;
+			else
+				closed[nclosed++] = i;
+		} else if (gt[-1] != '/' && !(n == 4 &&
+		    strncasecmp(line + i + 1, "wbr", 3) == 0)) {
+			/* HTML's <wbr> is empty, with or without its '/'. */
+			if (nopen == TAG_DEPTH)
+				return 0;
+			open[nopen++] = i;
+		}
+	}
+	if (nopen != nclosed)
+		return 0;
+	for (k = 0; k < nopen; k++) {
+		x = open[k];
+		y = closed[nclosed - 1 - k];
+		n = tag_name(line, x, b);
+		if (tag_name(line, y, b) != n + 1 ||
+		    memcmp(line + x + 1, line + y + 2, n - 1) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * The byte of the line where the text of a link joined past n groups
+ * of tags ends at joined byte j: just after the byte before it.
+ */
+static size_t
+joined_at(const struct tag_group *g, size_t n, size_t j)
+{
+	size_t skipped = 0, i;
+
+	for (i = 0; i < n && g[i].at < j; i++)
+		skipped += g[i].len;
+	return j + skipped;
+}
+
+/*
+ * Link k's payload ends at a tag, and its text goes on past tags that
+ * only format it (continues_past_tags): Word splits a paragraph into
+ * runs where it likes ("...-0,</w:t></w:r><w:r><w:t>m-1-1-..."), an
+ * OpenDocument into spans, a page an address with <wbr>.  The text is
+ * put together past every such group of tags that closes just what it
+ * opens, and the link ends where it ends in that text: it is read with
+ * the tags taken out and written over them, so the link converted keeps
+ * the format of its first run.  Returns 0, or -1 if a group of tags
+ * does not balance (the link is then reported as cut).
+ */
+static int
+join_past_tags(struct record *rec, struct link *k, size_t last)
+{
+	const char *line = rec->line;
+	struct tag_group *g = NULL;
+	char *text;
+	size_t n = 0, cap = 0, len = 0, i = k->start, from, e, le, room;
+	int rv = 0;
+
+	/* A link's text is a payload, its parameters and a fragment. */
+	room = last - k->start < 2 * PAYLOAD_MAX ? last - k->start :
+	    2 * PAYLOAD_MAX;
+	text = xreallocarray(NULL, room, 1);
+	for (;;) {
+		while (i < last && len < room && !(byte_class[(unsigned
+		    char)line[i]] & BYTE_END))
+			text[len++] = line[i++];
+		if (i == last || line[i] != '<' || len == room ||
+		    !continues_past_tags(line, i, last))
+			break;
+		for (from = i; i < last && line[i] == '<'; i++)
+			i = (size_t)((const char *)memchr(line + i, '>',
+			    last - i) - line);
+		if (!tags_balance(line, from, i)) {
+			rv = -1;
+			break;
+		}
+		if (n == cap) {
+			cap = cap == 0 ? 4 : cap * 2;
+			g = xreallocarray(g, cap, sizeof(*g));
+		}
+		g[n].at = len;
+		g[n].line = from;
+		g[n++].len = i - from;
+	}
+	e = payload_end(text, 0, len);
+	le = link_end(text, e, len);
+	if (rv == 0 && n > 0 && e > g[0].at) {
+		k->end = k->start + joined_at(g, n, e);
+		k->link_end = k->start + joined_at(g, n, le);
+		k->rich = 1;
+	} else if (rv == 0 && n > 0 && le > g[0].at)
+		k->link_end = k->start + joined_at(g, n, le);
+	free(g);
+	free(text);
+	return rv;
 }
 
 /*
@@ -1381,12 +1532,13 @@ find_rich_cells(struct record *rec, size_t first, size_t last)
 }
 
 /*
- * The payload of a rich cell's link, line[0..len), into out with its
- * tags and the white space around it taken out (add_rich_cell found no
- * other); its length.
+ * The payload of a link whose text tags cut (its rich flag),
+ * line[0..len), into out with the tags and the white space around it
+ * taken out (add_rich_cell and join_past_tags let no other in); its
+ * length.
  */
-static size_t
-strip_tags(char *out, const char *line, size_t len)
+size_t
+link_strip_tags(char *out, const char *line, size_t len)
 {
 	size_t i, n = 0;
 
@@ -2368,14 +2520,13 @@ record_payload(struct record *rec, size_t k, struct parse_error *pe)
 	if (l->why != NULL)
 		return parse_error_set(pe, l->why, 0, p, len);
 	if (l->rich) {
-		/* find_rich_cells read it: no longer than a payload. */
+		/* Its text, the tags taken out, is decoded where it is. */
 		if (rec->paycap < len + 1) {
 			rec->decoded = xreallocarray(rec->decoded, len + 1, 1);
 			rec->paycap = len + 1;
 		}
-		rec->paylen = strip_tags(rec->decoded, p, len);
-		rec->payload = rec->decoded;
-		return 0;
+		len = link_strip_tags(rec->decoded, p, len);
+		p = rec->decoded;
 	}
 	if (len > PAYLOAD_MAX)
 		return parse_error_set(pe, "a payload is at most "
