@@ -80,6 +80,27 @@ odt() {
 	[ "${lines[2]}" = "<p><a href=\"$ex1c\">$ex1c</a>, gg</p>" ]
 }
 
+@test "-w: a link split into two runs or spans at every place of its payload is written back whole, and reads back the same" {
+	local t=$BATS_TEST_TMPDIR body= spans= k
+	base=${ex1%%\?l=*}?l=
+	for ((k = ${#base} + 1; k < ${#ex1}; k++)); do
+		body+="<w:p><w:r><w:t>${ex1:0:k}</w:t></w:r><w:proofErr w:type=\"gramStart\"/><w:r w:rsidR=\"00A1\"><w:rPr><w:b/></w:rPr><w:t>${ex1:k}</w:t></w:r></w:p>"
+		spans+="<text:p><text:span text:style-name=\"T1\">${ex1:0:k}</text:span><text:span text:style-name=\"T2\">${ex1:k}</text:span> ok</text:p>"
+	done
+	n=$((${#ex1} - ${#base} - 1))
+	docx "$t/every.docx" "$body"
+	odt "$t/every.odt" "$spans"
+	for f in every.docx every.odt; do
+		bchess-pack -w "$t/$f" >"$t/back.$f" 2>"$t/err"
+		[ ! -s "$t/err" ]
+		# Read again (its XML whole, or the reader would refuse it),
+		# the file written holds the link converted on every line.
+		[ "$(bchess-pack "$t/back.$f")" = "$(bchess-pack "$t/$f")" ]
+		[ "$(bchess-pack "$t/back.$f" | grep -c "^$ex1c")" -eq "$n" ]
+		[ "$(bchess-pack -f legacy "$t/back.$f")" = "$(bchess-pack -f legacy "$t/$f")" ]
+	done
+}
+
 @test "a .docx and an .odt LibreOffice saved: a line a paragraph, links behind words written after them, then notes and comments" {
 	want=$(printf '%s\n' "My games" \
 	    "Against Jönssön: game 1 <$ex1c>, won." "$ex2c" \

@@ -204,6 +204,20 @@ ods() {
 	[ "$stderr" = "bchess-pack: $t/g.ods:Games:2: move 1: coordinate off the 5x7 board (m-4-4-9-9-0)" ]
 }
 
+@test "-w: a cell's payload cut into two runs at every place is converted, and the workbook reads back the same" {
+	local t=$BATS_TEST_TMPDIR rows= strings= k
+	p=${ex1#*\?l=}
+	for ((k = 1; k < ${#p}; k++)); do
+		rows+="<row r=\"$k\"><c r=\"A$k\" t=\"s\"><v>$((k - 1))</v></c><c r=\"B$k\" t=\"inlineStr\"><is><r><t>${p:0:k}</t></r><r><rPr><b/></rPr><t>${p:k}</t></r></is></c></row>"
+		strings+="<si><r><rPr><i/></rPr><t>${p:0:k}</t></r><r><t>${p:k}</t></r></si>"
+	done
+	xlsx "$t/every.xlsx" "$rows" "$strings"
+	bchess-pack -w "$t/every.xlsx" >"$t/back.xlsx"
+	[ "$(bchess-pack "$t/back.xlsx")" = "$(bchess-pack "$t/every.xlsx")" ]
+	[ "$(bchess-pack "$t/back.xlsx" | grep -c "^${ex1c#*\?l=}	${ex1c#*\?l=}\$")" -eq $((${#p} - 1)) ]
+	! zip-driver -x "$t/back.xlsx" xl/sharedStrings.xml | grep -q "m-4-4"
+}
+
 @test "-w converts a cell whose payload runs of rich text cut, as it is read; a bad one is named at its cell" {
 	local t=$BATS_TEST_TMPDIR
 	# A shared string in two runs, the second bold; an inline one in
