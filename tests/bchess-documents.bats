@@ -101,6 +101,16 @@ odt() {
 	done
 }
 
+@test "two anchors side by side: the second's address is no text of the first link, which is reported as cut" {
+	local t=$BATS_TEST_TMPDIR
+	ex2=https://www.joonas.io/buffalo-chess/?l=m-1-1-2-1-0,e-l
+	printf '<p><a href="%s">%s</a><a href="%s">%s</a></p>\n' "$ex1" "$ex1" "$ex2" "$ex2" >"$t/two.html"
+	run --separate-stderr bchess-pack "$t/two.html"
+	[ "$status" -eq 1 ]
+	[ "$output" = "<p><a href=\"$ex1c\">$ex1</a><a href=\"${ex2%%\?l=*}?l=1d-1-l\">${ex2%%\?l=*}?l=1d-1-l</a></p>" ]
+	[[ "$stderr" == "bchess-pack: $t/two.html:1: link 2: the link goes on past a tag that only formats its text"* ]]
+}
+
 @test "a .docx and an .odt LibreOffice saved: a line a paragraph, links behind words written after them, then notes and comments" {
 	want=$(printf '%s\n' "My games" \
 	    "Against Jönssön: game 1 <$ex1c>, won." "$ex2c" \

@@ -88,6 +88,7 @@ static void	find_rich_cells(struct record *, size_t, size_t);
 static long	tag_depth(const char *, size_t, size_t);
 static size_t	tag_name(const char *, size_t, size_t);
 static int	tags_balance(const char *, size_t, size_t);
+static int	tags_only_format(const char *, size_t, size_t);
 static size_t	joined_at(const struct tag_group *, size_t, size_t);
 static int	join_past_tags(struct record *, struct link *, size_t);
 static int	split_word(struct record *, size_t, size_t,
@@ -754,6 +755,34 @@ tags_balance(const char *line, size_t a, size_t b)
 }
 
 /*
+ * Whether the tags line[a..b) only format text: none is a link of its
+ * own (HTML's and OpenDocument's <a>, Word's <w:hyperlink>) or holds an
+ * address, as the next anchor's href does ("...e-l</a><a href=...>").
+ */
+static int
+tags_only_format(const char *line, size_t a, size_t b)
+{
+	const char *gt;
+	size_t i, name, end, local;
+
+	for (i = a; i < b; i = (size_t)(gt - line) + 1) {
+		if ((gt = memchr(line + i, '>', b - i)) == NULL ||
+		    memmem(line + i, (size_t)(gt - line) - i, "://", 3) != NULL)
+			return 0;
+		name = i + 1 + (line[i + 1] == '/');
+		end = i + tag_name(line, i, b);
+		for (local = end; local > name && line[local - 1] != ':';
+		    local--)
+			continue;
+		if ((end - local == 1 && (line[local] == 'a' ||
+		    line[local] == 'A')) || (end - local == 9 &&
+		    strncasecmp(line + local, "hyperlink", 9) == 0))
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * The byte of the line where the text of a link joined past n groups
  * of tags ends at joined byte j: just after the byte before it.
  */
@@ -801,7 +830,8 @@ join_past_tags(struct record *rec, struct link *k, size_t last)
 		for (from = i; i < last && line[i] == '<'; i++)
 			i = (size_t)((const char *)memchr(line + i, '>',
 			    last - i) - line);
-		if (!tags_balance(line, from, i)) {
+		if (!tags_balance(line, from, i) ||
+		    !tags_only_format(line, from, i)) {
 			rv = -1;
 			break;
 		}
