@@ -85,7 +85,6 @@ static size_t	xlsx_runs(const char *, size_t, size_t, size_t *, size_t);
 static size_t	ods_spans(const char *, size_t, size_t, size_t *, size_t);
 static void	add_rich_cell(struct record *, const size_t *, size_t);
 static void	find_rich_cells(struct record *, size_t, size_t);
-static long	tag_depth(const char *, size_t, size_t);
 static size_t	tag_name(const char *, size_t, size_t);
 static int	tags_balance(const char *, size_t, size_t);
 static int	tags_only_format(const char *, size_t, size_t);
@@ -705,21 +704,22 @@ tag_name(const char *line, size_t i, size_t last)
 #define TAG_DEPTH	16
 
 /*
- * Whether the tags line[a..b), and nothing else, close just what they
- * open, by name, so that text written over them leaves the XML whole:
- * "</w:t></w:r><w:proofErr/><w:r><w:rPr><w:b/></w:rPr><w:t>" closes a
- * <w:t> and a <w:r> and opens the same.
+ * Whether the tags of line[a..b) close just what they open, by name, so
+ * that text written over them leaves the XML whole: "</w:t></w:r>
+ * <w:proofErr/><w:r><w:rPr><w:b/></w:rPr><w:t>" closes a <w:t> and a
+ * <w:r> and opens the same.  The text between the tags does not count.
  */
 static int
 tags_balance(const char *line, size_t a, size_t b)
 {
 	size_t open[TAG_DEPTH], closed[TAG_DEPTH], nopen = 0, nclosed = 0;
 	size_t i, n, k, x, y;
-	const char *gt;
+	const char *lt, *gt;
 
-	for (i = a; i < b; i = (size_t)(gt - line) + 1) {
-		if (line[i] != '<' || i + 1 >= b || line[i + 1] == '!' ||
-		    line[i + 1] == '?' ||
+	for (i = a; (lt = memchr(line + i, '<', b - i)) != NULL;
+	    i = (size_t)(gt - line) + 1) {
+		i = (size_t)(lt - line);
+		if (i + 1 >= b || line[i + 1] == '!' || line[i + 1] == '?' ||
 		    (gt = memchr(line + i, '>', b - i)) == NULL)
 			return 0;
 		n = tag_name(line, i, b);
@@ -1499,34 +1499,16 @@ add_rich_cell(struct record *rec, const size_t *piece, size_t n)
 	if (!is_cell_payload(rec->decoded, 0, len))
 		return;
 	/*
-	 * Written over, the tags between must close as many as they open
-	 * (a paragraph " <span>nu-1</span>-l" would lose its </span>): else
+	 * Written over, the tags between must close what they open (a
+	 * paragraph " <span>nu-1</span>-l" would lose its </span>): else
 	 * the whole text is the link, white space around it too.
 	 */
-	if (tag_depth(line, piece[0], a) != tag_depth(line, piece[0], b)) {
+	if (!tags_balance(line, a, b)) {
 		a = piece[0];
 		b = piece[2 * n - 1];
 	}
 	if ((k = add_cell_link(rec, a, b)) != NULL)
 		k->rich = memchr(line + a, '<', b - a) != NULL;
-}
-
-/* The tags line[a..b) opens less those it closes. */
-static long
-tag_depth(const char *line, size_t a, size_t b)
-{
-	const char *p;
-	long depth = 0;
-
-	for (; (p = memchr(line + a, '<', b - a)) != NULL; a++) {
-		a = (size_t)(p - line);
-		if (line[a + 1] == '/')
-			depth--;
-		else if ((p = memchr(line + a, '>', b - a)) != NULL &&
-		    p[-1] != '/')
-			depth++;
-	}
-	return depth;
 }
 
 /*
