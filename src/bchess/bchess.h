@@ -182,10 +182,29 @@ struct record {
 #define CELLS_FIELDS	1		/* fields between tabs (TSV, a sheet) */
 #define CELLS_ELEMENTS	2		/* <t> and <text:p> of a sheet's XML */
 #define GAME_PATH	"buffalo-chess"	/* of the game's address */
+#define GAME_ADDRESSES	4		/* https:// or http://, www. or not */
+
+extern const char *const game_addresses[GAME_ADDRESSES];
 
 int		 split_record(struct record *, const char *, size_t, int,
 		    struct parse_error *);
 void		 record_begin(struct record *);
+int		 is_url_byte(int);
+int		 starts_legacy(const char *, size_t, size_t);
+int		 opens_more(const char *, size_t, size_t);
+size_t		 link_end(const char *, size_t, size_t);
+size_t		 record_games(const struct record *);
+int		 record_payload(struct record *, size_t, struct parse_error *);
+size_t		 link_strip_tags(char *, const char *, size_t);
+void		 record_free(struct record *);
+void		 write_unescaped(FILE *, const char *, size_t, int);
+int		 escape_at(const char *, size_t, size_t);
+const char	*markup_entity(int);
+
+/* wrap.c: links that a line break cut, and the bytes of a legacy payload. */
+int		 is_legacy_byte(int);
+int		 comma_event_at(const char *, size_t, size_t);
+int		 ends_with_end_event(const char *, size_t);
 int		 legacy_open_at_end(const char *, size_t, int);
 int		 legacy_goes_on(const char *, size_t, const char *, size_t,
 		    size_t *);
@@ -200,17 +219,10 @@ int		 compact_open_at_end(const char *, size_t, int);
 int		 compact_goes_on(const char *, size_t, const char *, size_t,
 		    int, size_t *);
 size_t		 compact_word(const char *, size_t);
-size_t		 link_end(const char *, size_t, size_t);
+size_t		 address_cut_at(const char *, size_t);
 #define COMPACT_RECUT	32	/* bytes of a payload's line cut again */
 #define LEGACY_JOIN	64	/* bytes of a cut link legacy_goes_on joins */
 #define ADDRESS_CUT_MAX	96	/* bytes of an address and its query cut */
-size_t		 record_games(const struct record *);
-int		 record_payload(struct record *, size_t, struct parse_error *);
-size_t		 link_strip_tags(char *, const char *, size_t);
-void		 record_free(struct record *);
-void		 write_unescaped(FILE *, const char *, size_t, int);
-int		 escape_at(const char *, size_t, size_t);
-const char	*markup_entity(int);
 
 /* proofpoint.c: links that Proofpoint's URL Defense rewrote. */
 int		 proofpoint_unwrap(const char *, size_t, int, struct strbuf *,

@@ -21,6 +21,7 @@ bchess_pack_SOURCES = \
 	src/bchess/sheet.c \
 	src/bchess/sheet.h \
 	src/bchess/url.c \
+	src/bchess/wrap.c \
 	src/bchess/writeback.c \
 	src/bchess/xlsx.c
 bchess_pack_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(LIBXML_CFLAGS) \
