@@ -1,4 +1,4 @@
-/* fuzz-sources: src/bchess/log.c src/bchess/legacy.c src/bchess/compact.c src/bchess/base36.c src/bchess/json.c src/bchess/url.c src/bchess/wrap.c src/bchess/redirect.c src/bchess/proofpoint.c src/bchess/packed.c src/bchess/rules.c */
+/* fuzz-sources: src/bchess/log.c src/bchess/legacy.c src/bchess/compact.c src/bchess/base36.c src/bchess/json.c src/bchess/url.c src/bchess/tags.c src/bchess/wrap.c src/bchess/redirect.c src/bchess/proofpoint.c src/bchess/packed.c src/bchess/rules.c */
 /*
  * bchess-pack-payload.c: libFuzzer harness for the record splitter, the
  * reader of Proofpoint's addresses and the four text formats.  Any input

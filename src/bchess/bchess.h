@@ -189,17 +189,26 @@ extern const char *const game_addresses[GAME_ADDRESSES];
 int		 split_record(struct record *, const char *, size_t, int,
 		    struct parse_error *);
 void		 record_begin(struct record *);
+int		 ends_link_text(int);
 int		 is_url_byte(int);
 int		 starts_legacy(const char *, size_t, size_t);
 int		 opens_more(const char *, size_t, size_t);
 size_t		 link_end(const char *, size_t, size_t);
+size_t		 payload_end(const char *, size_t, size_t);
+int		 is_cell_payload(const char *, size_t, size_t);
+struct link	*add_cell_link(struct record *, size_t, size_t);
 size_t		 record_games(const struct record *);
 int		 record_payload(struct record *, size_t, struct parse_error *);
-size_t		 link_strip_tags(char *, const char *, size_t);
 void		 record_free(struct record *);
 void		 write_unescaped(FILE *, const char *, size_t, int);
 int		 escape_at(const char *, size_t, size_t);
 const char	*markup_entity(int);
+
+/* tags.c: links whose text the tags of a document cut. */
+int		 continues_past_tags(const char *, size_t, size_t);
+int		 join_past_tags(struct record *, struct link *, size_t);
+void		 find_rich_cells(struct record *, size_t, size_t);
+size_t		 link_strip_tags(char *, const char *, size_t);
 
 /* wrap.c: links that a line break cut, and the bytes of a legacy payload. */
 int		 is_legacy_byte(int);

@@ -20,6 +20,7 @@ bchess_pack_SOURCES = \
 	src/bchess/redirect.c \
 	src/bchess/sheet.c \
 	src/bchess/sheet.h \
+	src/bchess/tags.c \
 	src/bchess/url.c \
 	src/bchess/wrap.c \
 	src/bchess/writeback.c \
