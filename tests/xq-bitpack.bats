@@ -557,13 +557,13 @@ perft_checked() {
 	[[ "${lines[0]}" = "usage: xq-bitpack "* ]]
 	for o in -E,\ --encoding= -f,\ --format= -h,\ --help -i,\ --input= \
 	    -L,\ --lines -M,\ --movetext= --pack-version= \
-	    "    --scheme=" --summary -V,\ --version; do
+	    "    --scheme=" --simplified --summary -V,\ --version; do
 		[ "$(printf '%s\n' "${lines[@]:2}" | grep -c -- "^  .*$o")" -eq 1 ]
 	done
 	printf '%s\n' "$output" | grep -q 'FORMAT: packed, fen, board, svg, iccs, ucci, wxf, chinese, json, pgn, dhtmlxq, xqf)'
 	printf '%s\n' "$output" | grep -q 'SCHEME: geometric, index, ranked)'
-	# The usage, two lines, and the ten options.
-	[ "${#lines[@]}" -eq 12 ]
+	# The usage, three lines, and the eleven options.
+	[ "${#lines[@]}" -eq 14 ]
 }
 
 @test "-i auto detects what each line holds" {

@@ -156,20 +156,82 @@ setup() {
 	done
 }
 
+# Lines of a UCCI game, a tab and its moves in another notation, as the
+# JSON objects of the moves from the game's start.
+as_json() {
+	awk -F '\t' '{
+		fen = ""
+		if ($1 ~ /^position fen /) {
+			fen = $1
+			sub(/^position fen /, "", fen)
+			sub(/ moves .*/, "", fen)
+			fen = "\"fen\":\"" fen "\","
+		}
+		printf "{%s\"moves\":\"%s\"}\n", fen, $2
+	}'
+}
+
 @test "random games from random positions come back through JSON in WXF and Chinese" {
 	xq-randgame 11 200 ucci >"$tmp/games"
 	for f in wxf chinese; do
 		xq-bitpack -f "$f" "$tmp/games" >"$tmp/written"
-		paste -d '\t' "$tmp/games" "$tmp/written" | awk -F '\t' '{
-			fen = ""
-			if ($1 ~ /^position fen /) {
-				fen = $1
-				sub(/^position fen /, "", fen)
-				sub(/ moves .*/, "", fen)
-				fen = "\"fen\":\"" fen "\","
-			}
-			printf "{%s\"moves\":\"%s\"}\n", fen, $2
-		}' >"$tmp/json"
+		paste -d '\t' "$tmp/games" "$tmp/written" | as_json >"$tmp/json"
 		xq-bitpack -i json -f ucci "$tmp/json" | diff -u "$tmp/games" -
+	done
+}
+
+# The traditional characters xq-bitpack writes by default, as simplified
+# Chinese writes them; the others are the same in both.
+to_simplified() {
+	sed 's/帥/帅/g; s/將/将/g; s/馬/马/g; s/車/车/g; s/進/进/g; s/後/后/g'
+}
+
+@test "--simplified writes Chinese moves as mainland records do, and they read back" {
+	run --separate-stderr xq-bitpack -f chinese --simplified <<<"$iccs12"
+	[ "$status" -eq 0 ]
+	[ "$output" = '相三进五 炮８平４ 马二进三 马８进７ 车一平二 卒７进１ 炮二平一 象３进５ 马八进七 卒３进１ 炮八平九 马２进３' ]
+	# All 300 games: the published moves, but for the characters.
+	run --separate-stderr xq-bitpack -i iccs -f chinese --simplified "$tmp/iccs"
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	diff -u <(to_simplified <"$tmp/chinese") <(printf '%s\n' "$output")
+	! grep -q '[帥將馬車進後]' <<<"$output"
+	printf '%s\n' "$output" | xq-bitpack -f iccs | diff -u "$tmp/iccs" -
+	# Tandem pieces: 后, not 後.
+	xq-bitpack -f chinese --simplified "$data/xq-notation/tandem.ucci" |
+	    diff -u <(to_simplified <"$data/xq-notation/tandem.chinese") -
+	grep -q '后' <(xq-bitpack -f chinese --simplified "$data/xq-notation/tandem.ucci")
+	# Random games, from random positions too, come back.
+	xq-randgame 13 200 ucci >"$tmp/games"
+	xq-bitpack -f chinese --simplified "$tmp/games" >"$tmp/written"
+	paste -d '\t' "$tmp/games" "$tmp/written" | as_json |
+	    xq-bitpack -i json -f ucci | diff -u "$tmp/games" -
+}
+
+@test "--simplified: a PGN's moves and a diagram's pieces; refused where nothing is Chinese" {
+	# The moves written are simplified; the tags are the file's own.
+	printf '[Event "馬後炮"]\n[Format "ICCS"]\n\n1. G0-E2 H7-D7 2. H0-G2 H9-G7 *\n' \
+	    >"$tmp/game.pgn"
+	run --separate-stderr xq-bitpack -f pgn --simplified "$tmp/game.pgn"
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = '[Event "馬後炮"]' ]
+	[ "${lines[3]}" = ' 1. 相三进五 炮８平４' ]
+	[ "${lines[4]}" = ' 2. 马二进三 马８进７' ]
+	xq-bitpack -f pgn --simplified "$tmp/game.pgn" | xq-bitpack -f iccs |
+	    grep -qx 'g0e2 h7d7 h0g2 h9g7'
+	run --separate-stderr xq-bitpack -f svg --simplified <<<"h2e2 h9g7 h0g2"
+	[ "$status" -eq 0 ]
+	grep -q '<circle cx="252" cy="502" [^>]*/><text [^>]*>帅</text>' <<<"$output"
+	grep -q '<circle cx="252" cy="52" [^>]*/><text [^>]*>将</text>' <<<"$output"
+	grep -q '<circle cx="352" cy="402" [^>]*/><text [^>]*>马</text>' <<<"$output"
+	grep -q '>楚 河</text>' <<<"$output"
+	grep -q '>汉 界</text>' <<<"$output"
+	grep -q "font-family=\"'Noto Serif CJK SC'" <<<"$output"
+	! grep -q '[帥將傌俥馬車砲漢]' <<<"$output"
+	for args in "" "-f iccs" "-f wxf" "-f pgn -M wxf" "-f xqf"; do
+		run --separate-stderr xq-bitpack $args --simplified <<<"$iccs12"
+		[ "$status" -eq 2 ]
+		[ -z "$output" ]
+		[ "$stderr" = "xq-bitpack: --simplified applies to -f chinese, svg, or pgn with -M chinese only" ]
 	done
 }

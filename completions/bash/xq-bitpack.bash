@@ -39,7 +39,7 @@ _xq_bitpack()
 		;;
 	esac
 	if [[ $cur == -* ]]; then
-		COMPREPLY=($(compgen -W '-E -f -h -i -L -M -V --encoding --format --help --input --lines --movetext --pack-version --scheme --summary --version' -- "$cur"))
+		COMPREPLY=($(compgen -W '-E -f -h -i -L -M -V --encoding --format --help --input --lines --movetext --pack-version --scheme --simplified --summary --version' -- "$cur"))
 		return
 	fi
 	COMPREPLY=($(compgen -f -- "$cur"))

@@ -5,8 +5,10 @@
  * bottom, the files numbered as each side counts them (Black's 1 to 9
  * from the left along the top, Red's 九 to 一 along the bottom), each
  * piece a disc with its character (Red's 帥仕相傌俥炮兵 in red, Black's
- * 將士象馬車砲卒 in black), and the move that led to it, if any, marked
- * on both its squares.  The position's FEN is the document's title.
+ * 將士象馬車砲卒 in black, or in simplified characters 帅仕相马车炮兵 and
+ * 将士象马车炮卒, the river's 汉 too), and the move that led to it, if
+ * any, marked on both its squares.  The position's FEN is the document's
+ * title.
  */
 
 #include "config.h"
@@ -28,6 +30,12 @@ static const char *const red_glyphs[] = {
 };
 static const char *const black_glyphs[] = {
 	"", "將", "士", "象", "馬", "車", "砲", "卒"
+};
+static const char *const red_glyphs_simplified[] = {
+	"", "帅", "仕", "相", "马", "车", "炮", "兵"
+};
+static const char *const black_glyphs_simplified[] = {
+	"", "将", "士", "象", "马", "车", "炮", "卒"
 };
 static const char *const red_files[] = {
 	"一", "二", "三", "四", "五", "六", "七", "八", "九"
@@ -60,11 +68,16 @@ line(FILE *fp, int f1, int r1, int f2, int r2, int w)
 
 /*
  * The position drawn, the move last (NULL for none) marked on its two
- * squares; a string on one line, to be freed.
+ * squares, in simplified characters if asked (fonts of simplified
+ * Chinese first); a string on one line, to be freed.
  */
 char *
-svg_diagram(const struct xqpos *pos, const struct xqmove *last)
+svg_diagram(const struct xqpos *pos, const struct xqmove *last, int simplified)
 {
+	const char *const *red = simplified ? red_glyphs_simplified :
+	    red_glyphs;
+	const char *const *black = simplified ? black_glyphs_simplified :
+	    black_glyphs;
 	char fen[XQ_FENMAX], *svg = NULL;
 	size_t len = 0;
 	int f, r, sq, p, k;
@@ -74,10 +87,12 @@ svg_diagram(const struct xqpos *pos, const struct xqmove *last)
 		err(GF_EXIT_ERROR, "open_memstream");
 	fen_format(pos, fen, sizeof(fen));
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"'Noto Serif "
-	    "CJK TC','Noto Serif CJK SC','Source Han Serif','Songti TC',"
-	    "SimSun,'Microsoft JhengHei',serif\">", WIDTH, HEIGHT, WIDTH,
-	    HEIGHT);
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"%s\">", WIDTH,
+	    HEIGHT, WIDTH, HEIGHT, simplified ? "'Noto Serif CJK SC',"
+	    "'Source Han Serif SC','Songti SC',SimSun,'Noto Serif CJK TC',"
+	    "serif" : "'Noto Serif CJK TC','Noto Serif CJK SC',"
+	    "'Source Han Serif','Songti TC',SimSun,'Microsoft JhengHei',"
+	    "serif");
 	fprintf(fp, "<title>%s</title>", fen);
 	fprintf(fp, "<rect width=\"%d\" height=\"%d\" fill=\"#f2d8a7\"/>", WIDTH,
 	    HEIGHT);
@@ -103,8 +118,8 @@ svg_diagram(const struct xqpos *pos, const struct xqmove *last)
 	    "dominant-baseline=\"central\">", CELL * 3 / 5);
 	fprintf(fp, "<text x=\"%d\" y=\"%d\">楚 河</text>", x_of(2),
 	    (y_of(4) + y_of(5)) / 2);
-	fprintf(fp, "<text x=\"%d\" y=\"%d\">漢 界</text>", x_of(6),
-	    (y_of(4) + y_of(5)) / 2);
+	fprintf(fp, "<text x=\"%d\" y=\"%d\">%s 界</text>", x_of(6),
+	    (y_of(4) + y_of(5)) / 2, simplified ? "汉" : "漢");
 	fprintf(fp, "</g>");
 	/* Black counts its files from its right, Red from its right. */
 	fprintf(fp, "<g font-size=\"%d\" fill=\"#5a3d1e\" text-anchor=\"middle\" "
@@ -135,8 +150,7 @@ svg_diagram(const struct xqpos *pos, const struct xqmove *last)
 		    PIECE_SIDE(p) == RED ? "red" : "black", x_of(f), y_of(r),
 		    CELL * 22 / 50, PIECE_SIDE(p) == RED ? "#b71c1c" : "#212121",
 		    x_of(f), y_of(r), PIECE_SIDE(p) == RED ? "#b71c1c" :
-		    "#212121", PIECE_SIDE(p) == RED ? red_glyphs[k] :
-		    black_glyphs[k]);
+		    "#212121", PIECE_SIDE(p) == RED ? red[k] : black[k]);
 	}
 	fprintf(fp, "</g>");
 	if (last != NULL)

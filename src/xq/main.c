@@ -62,6 +62,8 @@ struct options {
 	const char	*encoding;	/* of the input; NULL: told by content */
 	int		 lines;		/* every line of a game's tree */
 	enum notation	 movetext;	/* of PGN written */
+	int		 simplified;	/* Chinese written in simplified
+					   characters */
 };
 
 /* What the games of one game file are written with. */
@@ -100,6 +102,7 @@ static int	 read_checked(const struct linereader *,
 		    const struct options *, struct movelist *);
 static int	 looks_like_file(const struct linereader *);
 static const char *game_file_output(const struct options *);
+static int	 writes_chinese(const struct options *);
 static int	 filter_file(struct linereader *, const struct options *);
 static void	 write_file_game(struct gamerec *, void *);
 static int	 write_record(const struct gamerec *, const struct movelist *,
@@ -120,6 +123,7 @@ static char	 why_line[512];
 enum {
 	OPT_PACK_VERSION = 256,
 	OPT_SCHEME,
+	OPT_SIMPLIFIED,
 	OPT_SUMMARY
 };
 
@@ -132,6 +136,7 @@ static const struct option longopts[] = {
 	{ "movetext",	required_argument,	NULL,	'M' },
 	{ "pack-version", required_argument,	NULL,	OPT_PACK_VERSION },
 	{ "scheme",	required_argument,	NULL,	OPT_SCHEME },
+	{ "simplified",	no_argument,		NULL,	OPT_SIMPLIFIED },
 	{ "summary",	no_argument,		NULL,	OPT_SUMMARY },
 	{ "version",	no_argument,		NULL,	'V' },
 	{ NULL,		0,			NULL,	0 }
@@ -140,8 +145,9 @@ static const struct option longopts[] = {
 static const char synopsis[] =
     "usage: xq-bitpack [-hLV] [-E encoding] [-f format] [-i format] "
     "[-M notation]\n"
-    "                  [--pack-version=N] [--scheme=scheme] [--summary] "
-    "[file ...]\n";
+    "                  [--pack-version=N] [--scheme=scheme] [--simplified] "
+    "[--summary]\n"
+    "                  [file ...]\n";
 
 static const struct help_option options_help[] = {
 	{ 'E', "encoding", "=ENCODING", "text encoding of game files, auto by "
@@ -158,6 +164,8 @@ static const struct help_option options_help[] = {
 	    "2; see xq-pack(5))" },
 	{ 0, "scheme", "=SCHEME", "how packed games code the moves (SCHEME: "
 	    "geometric, index, ranked)" },
+	{ 0, "simplified", "", "write Chinese in simplified characters (马 车 "
+	    "帅 将 进 后), with -f chinese, svg, or pgn and -M chinese" },
 	{ 0, "summary", "", SUMMARY_HELP },
 	{ 'V', "version", "", "print the version and exit" },
 	{ 0, NULL, NULL, NULL }
@@ -358,7 +366,8 @@ write_game(const struct linereader *lr, const struct options *o,
 		write_line(lr, o, fen);
 		return 0;
 	case OUT_SVG:
-		s = svg_diagram(&pos, ml->n > 0 ? &ml->move[ml->n - 1] : NULL);
+		s = svg_diagram(&pos, ml->n > 0 ? &ml->move[ml->n - 1] : NULL,
+		    o->simplified);
 		break;
 	case OUT_BOARD:
 		s = pack_board(&pos, o->version >= 2 ? BOARD_VERSION : 0);
@@ -640,7 +649,7 @@ write_record(const struct gamerec *g, const struct movelist *ml,
 		for (i = 0; i < ml->n; i++)
 			make_move(&pos, ml->move[i]);
 		s = svg_diagram(&pos, ml->n > 0 ? &ml->move[ml->n - 1] :
-		    NULL);
+		    NULL, o->simplified);
 		break;
 	case OUT_FEN:
 	case OUT_BOARD:
@@ -715,6 +724,15 @@ game_json(const struct gamerec *g, const struct movelist *ml,
 	if (s == NULL)
 		errx(GF_EXIT_ERROR, "JSON of a game not made");
 	return s;
+}
+
+/* Whether the output holds Chinese: moves, a PGN's, a diagram's pieces. */
+static int
+writes_chinese(const struct options *o)
+{
+	return (o->output == OUT_MOVES && o->out_notation ==
+	    NOTATION_CHINESE) || o->output == OUT_SVG ||
+	    (o->output == OUT_PGN && o->movetext == NOTATION_CHINESE);
 }
 
 /* The name of the game file format written, NULL for one of lines. */
@@ -880,7 +898,7 @@ main(int argc, char *argv[])
 {
 	struct options o = { OUT_DEFAULT, NOTATION_ICCS, IN_AUTO,
 	    NOTATION_AUTO, SCHEME_RANKED, PACK_VERSION, FILE_NONE, NULL, 0,
-	    NOTATION_CHINESE };
+	    NOTATION_CHINESE, 0 };
 	const char *errstr;
 	int ch, status = GF_EXIT_OK, s, summary = 0;
 
@@ -930,6 +948,9 @@ main(int argc, char *argv[])
 				errx(GF_EXIT_ERROR, "unknown packed version: "
 				    "%s (one of: 1, 2)", optarg);
 			break;
+		case OPT_SIMPLIFIED:
+			o.simplified = 1;
+			break;
 		case OPT_SUMMARY:
 			summary = 1;
 			break;
@@ -947,6 +968,10 @@ main(int argc, char *argv[])
 	    o.input != IN_AUTO)
 		errx(GF_EXIT_ERROR, "-f %s reads game files: -i pgn, "
 		    "dhtmlxq, xqf or auto", game_file_output(&o));
+	if (o.simplified && !writes_chinese(&o))
+		errx(GF_EXIT_ERROR, "--simplified applies to -f chinese, svg, "
+		    "or pgn with -M chinese only");
+	notation_simplified(o.simplified);
 	run_start(summary);
 	if (argc == 0)
 		status = filter("-", &o);

@@ -173,6 +173,19 @@ static const char *const black_numbers[] = {
 };
 static const char *const places[] = { "前", "中", "後" };
 static const char *const chinese_dirs[] = { "退", "平", "進" };
+
+/* And in simplified characters, as mainland records write them. */
+static const char *const red_pieces_simplified[] = {
+	"", "帅", "仕", "相", "马", "车", "炮", "兵"
+};
+static const char *const black_pieces_simplified[] = {
+	"", "将", "士", "象", "马", "车", "炮", "卒"
+};
+static const char *const places_simplified[] = { "前", "中", "后" };
+static const char *const chinese_dirs_simplified[] = { "退", "平", "进" };
+
+/* Whether Chinese moves are written in simplified characters. */
+static int	 simplified;
 static const char wxf_letters[] = " KAEHRCP";
 
 static const char *const no_piece_on_file[] = {
@@ -897,27 +910,46 @@ format_wxf(const struct spelled *sp, char *buf, size_t size)
 	    sp->dir > 0 ? '+' : sp->dir < 0 ? '-' : '.', sp->number);
 }
 
+/*
+ * Write Chinese moves in simplified characters (帅 将 马 车 进 后), or in
+ * traditional ones, as most published records do (the default).
+ */
+void
+notation_simplified(int on)
+{
+	simplified = on;
+}
+
 static size_t
 format_chinese(const struct spelled *sp, char *buf, size_t size)
 {
-	const char *const *piece, *const *num;
+	const char *const *piece, *const *num, *const *places_w, *const *dirs;
 	const char *first, *second;
 	int place;
 
-	piece = sp->side == RED ? red_pieces : black_pieces;
+	if (simplified) {
+		piece = sp->side == RED ? red_pieces_simplified :
+		    black_pieces_simplified;
+		places_w = places_simplified;
+		dirs = chinese_dirs_simplified;
+	} else {
+		piece = sp->side == RED ? red_pieces : black_pieces;
+		places_w = places;
+		dirs = chinese_dirs;
+	}
 	num = sp->side == RED ? red_numbers : black_numbers;
 	place = sp->count == 2 ? 2 * sp->place : sp->place;
 	first = piece[sp->kind];
 	second = num[sp->file];
 	if (sp->how == SPELL_FILE_PLACE)
-		first = places[place];
+		first = places_w[place];
 	else if (sp->how == SPELL_PLACE) {
 		first = sp->count >= 4 && sp->place > 0 ?
-		    red_numbers[sp->place + 1] : places[place];
+		    red_numbers[sp->place + 1] : places_w[place];
 		second = piece[sp->kind];
 	}
 	return snprintf(buf, size, "%s%s%s%s", first, second,
-	    chinese_dirs[sp->dir + 1], num[sp->number]);
+	    dirs[sp->dir + 1], num[sp->number]);
 }
 
 size_t

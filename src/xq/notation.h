@@ -111,6 +111,7 @@ const char	*move_fault(const struct xqpos *, struct xqmove);
  * and cut to fit like snprintf; returns the length it needs.  32 bytes
  * are always enough.
  */
+void		 notation_simplified(int);
 size_t		 format_move(const struct xqpos *, enum notation, struct xqmove,
 		    char *, size_t);
 
