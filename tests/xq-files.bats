@@ -423,6 +423,12 @@ $f a comment on a move the game does not have, left out (comment7)" ]
 	run --separate-stderr xq-bitpack -f pgn -M wxf "$d/wukong-game.ubb"
 	[[ "$output" == *'[Format "WXF"]'* ]]
 	[[ "$output" == *" 1. C2.5 "* ]]
+	# ICCS as the standard and the files that use it write it: H2-E2.
+	run --separate-stderr xq-bitpack -f pgn -M iccs "$d/wukong-game.ubb"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'[Format "ICCS"]'* ]]
+	[[ "$output" == *" 1. H2-E2 {start of main line} 1... H7-E7"* ]]
+	! grep -q '[a-i][0-9][a-i][0-9]' <<<"$output"
 	run --separate-stderr xq-bitpack -f pgn -M ucci "$d/wukong-game.ubb"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "xq-bitpack: unknown movetext notation: ucci (one of: chinese, iccs, wxf)"* ]]

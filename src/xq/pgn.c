@@ -522,7 +522,16 @@ put_move(FILE *fp, const struct gamerec *g, uint32_t id, enum notation nt,
 	else if (number)
 		fprintf(fp, " %u...", n);
 	format_move(before, nt, nd->move, buf, sizeof(buf));
-	fprintf(fp, " %s", buf);
+	/*
+	 * A PGN's ICCS moves are written as the ICCS standard has them,
+	 * capitals and a dash (H2-E2), which its readers look for; the
+	 * lines' h2e2 is UCCI's shorter form.
+	 */
+	if (nt == NOTATION_ICCS)
+		fprintf(fp, " %c%c-%c%c", toupper((unsigned char)buf[0]), buf[1],
+		    toupper((unsigned char)buf[2]), buf[3]);
+	else
+		fprintf(fp, " %s", buf);
 }
 
 void
