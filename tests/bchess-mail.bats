@@ -87,9 +87,9 @@ line() {
 	# Under -f json each line is an object, or blank as the mail's.
 	run --separate-stderr bchess-pack -f json "$d/bad.mbox"
 	[ "$status" -eq 1 ]
-	[ "$(line 1)" = '{"line":1,"text":"From: ann@example.org"}' ]
+	[ "$(line 1)" = "{\"file\":\"$d/bad.mbox:mail 1\",\"line\":1,\"text\":\"From: ann@example.org\"}" ]
 	[[ "$(line 6)" == '{"moves":['* ]]
-	[ "$(line 12)" = '{"line":6,"error":"move 2: kill field is not 0, 1, true, false or empty","input":"https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-x,e-l"}' ]
+	[ "$(line 12)" = "{\"file\":\"$d/bad.mbox:mail 2\",\"line\":6,\"error\":\"move 2: kill field is not 0, 1, true, false or empty\",\"input\":\"https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-x,e-l\"}" ]
 }
 
 @test "a word alone in a mail is a word; a text that only begins like mail is read as lines" {

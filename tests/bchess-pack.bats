@@ -303,8 +303,8 @@ EOF_CASES
 	printf '%s\n' 'nu1d-4-l' 'm-4-4-3-9-0' '' 'l=nu1d-4-%00' >"$BATS_TEST_TMPDIR/in"
 	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/in"
 	[ "$status" -eq 1 ]
-	[ "${lines[1]}" = '{"line":2,"error":"move 1: coordinate off the 5x7 board","input":"m-4-4-3-9-0"}' ]
-	[ "${lines[2]}" = '{"line":4,"error":"not PAIRS-KILLS-END","input":"l=nu1d-4-%00"}' ]
+	[ "${lines[1]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":2,\"error\":\"move 1: coordinate off the 5x7 board\",\"input\":\"m-4-4-3-9-0\"}" ]
+	[ "${lines[2]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":4,\"error\":\"not PAIRS-KILLS-END\",\"input\":\"l=nu1d-4-%00\"}" ]
 	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | wc -l)" -eq 4 ]
 	command -v jq >/dev/null || skip "jq is not installed"
 	bchess-pack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | jq -e . >/dev/null
@@ -450,7 +450,7 @@ EOF_CASES
 	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/in"
 	[ "$status" -eq 1 ]
 	[ "${#lines[@]}" -eq 3 ]
-	[ "${lines[1]}" = "{\"line\":2,\"error\":\"more than one game on the line\",\"input\":\"x ${b}?l=nu1d-4-l ${b}?l=nu-1-i\"}" ]
+	[ "${lines[1]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":2,\"error\":\"more than one game on the line\",\"input\":\"x ${b}?l=nu1d-4-l ${b}?l=nu-1-i\"}" ]
 	[ "${lines[2]}" = '{"moves":[{"from":[4,4],"to":[3,5],"kill":false}],"result":"unfinished"}' ]
 	[ "$stderr" = "bchess-pack: $BATS_TEST_TMPDIR/in:2: more than one game on the line (https://www.joonas.io/buffalo-chess/?l=n...)" ]
 }
@@ -546,8 +546,8 @@ EOF_CASES
 	# Under -f json every line is an object, a line of text too.
 	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/in"
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = '{"line":1,"text":"name,link"}' ]
-	[ "${lines[3]}" = '{"line":4,"text":"John: check this out"}' ]
+	[ "${lines[0]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":1,\"text\":\"name,link\"}" ]
+	[ "${lines[3]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":4,\"text\":\"John: check this out\"}" ]
 	[ "$(printf '%s\n' "$output" | jq -c .line | paste -sd ' ')" = '1 null 3 4 5' ]
 	# A single word alone on its line is still a payload, and this one bad.
 	run --separate-stderr bchess-pack --summary <<<'hello'
@@ -1080,7 +1080,7 @@ $short" ]
 	    <(printf '\376\377'; iconv -f UTF-16LE -t UTF-16BE <(tail -c +3 "$BATS_TEST_TMPDIR/want"))
 	# JSON is UTF-8 whatever the input; -c writes nothing.
 	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/u16"
-	[ "${lines[0]}" = '{"line":1,"text":"name\tlink"}' ]
+	[ "${lines[0]}" = "{\"file\":\"$BATS_TEST_TMPDIR/u16\",\"line\":1,\"text\":\"name\\tlink\"}" ]
 	[ "$(jq -r .result <<<"${lines[1]}")" = lost ]
 	run --separate-stderr bchess-pack -c "$BATS_TEST_TMPDIR/u16"
 	[ -z "$output" ]
@@ -1137,7 +1137,7 @@ $short" ]
 	cmp <(bchess-pack -q "$BATS_TEST_TMPDIR/short") \
 	    <(printf 'id\r\nx https://www.joonas.io/buffalo-chess/?l=nu-1-l\r\n' | iconv -f UTF-8 -t UTF-16LE)
 	# JSON is UTF-8 all the same.
-	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/bare" | jq -c .)" = "$(printf '%s\n' '{"line":1,"text":"name\tlink"}' '{"moves":[{"from":[4,4],"to":[3,5],"kill":false}],"result":"lost"}')" ]
+	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/bare" | jq -c .)" = "$(printf '%s\n' "{\"file\":\"$BATS_TEST_TMPDIR/bare\",\"line\":1,\"text\":\"name\\tlink\"}" '{"moves":[{"from":[4,4],"to":[3,5],"kill":false}],"result":"lost"}')" ]
 	# -E naming an encoding of another kind is not overruled.
 	iconv -f UTF-8 -t UTF-16LE "$BATS_TEST_TMPDIR/u8" >"$BATS_TEST_TMPDIR/bare"
 	run --separate-stderr bash -c 'bchess-pack -E cp1252 --summary "$1" >/dev/null' _ "$BATS_TEST_TMPDIR/bare"
@@ -1266,7 +1266,7 @@ $short" ]
 	# JSON Lines end in a newline: one object a line, for jq.
 	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/mac.csv"
 	[ "${#lines[@]}" -eq 3 ]
-	[ "${lines[0]}" = '{"line":1,"text":"name,link"}' ]
+	[ "${lines[0]}" = "{\"file\":\"$BATS_TEST_TMPDIR/mac.csv\",\"line\":1,\"text\":\"name,link\"}" ]
 	[ "$(jq -r .result <<<"${lines[1]}")" = lost ]
 	[ "$(jq -r .line <<<"${lines[2]}")" = 3 ]
 	# The first line end decides: a stray CR inside a later line of a

@@ -221,5 +221,5 @@ EOF
 	# Under -f json the line is an error object, valid JSON.
 	run --separate-stderr bchess-pack -f json <<<Carl
 	[ "$status" -eq 1 ]
-	[ "$output" = '{"line":1,"error":"a word that reads as a packed payload of a first version, which has no check letter: not converted (-i packed reads it)","input":"Carl"}' ]
+	[ "$output" = '{"file":"stdin","line":1,"error":"a word that reads as a packed payload of a first version, which has no check letter: not converted (-i packed reads it)","input":"Carl"}' ]
 }

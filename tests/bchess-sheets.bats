@@ -89,6 +89,8 @@ ods() {
 	# One JSON object a line, the bad record's too.
 	printf '%s\n' "$output" | jq -e . >/dev/null
 	[ "$(printf '%s\n' "$output" | jq -r 'select(.error) | .line')" = 6 ]
+	# Its place as the message names it: the sheet, not the file alone.
+	[ "$(printf '%s\n' "$output" | jq -r 'select(.error) | .file')" = "$d/links.xlsx:Games" ]
 }
 
 @test "-w writes a spreadsheet or document back as one: its links converted where they stand, all else as it was" {
@@ -616,7 +618,7 @@ write_page() {
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 23 ]
 	[ "${lines[12]}" = "$(bchess-pack -f json <<<"$ex1")" ]
-	[ "${lines[15]}" = '{"line":17,"text":"gg"}' ]
+	[ "${lines[15]}" = "{\"file\":\"$BATS_TEST_TMPDIR/messages.html\",\"line\":17,\"text\":\"gg\"}" ]
 	# XHTML and XML open with a declaration; blank lines and a byte
 	# order mark before it change nothing.
 	printf '\xef\xbb\xbf\n  <?xml version="1.0"?>\n<feed>\nAnna\n<link href="%s"/>\n</feed>\n' "$ex1" >"$BATS_TEST_TMPDIR/feed.xml"

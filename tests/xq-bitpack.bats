@@ -420,7 +420,7 @@ perft_checked() {
 		[ "$status" -eq 1 ]
 		[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9e9: the game is over (mate)" ]
 	done
-	[ "$output" = "{\"line\":1,\"error\":\"ply 2: d9e9: the game is over (mate)\",\"input\":\"position fen $mate moves e1d1 d9e9\"}" ]
+	[ "$output" = "{\"file\":\"stdin\",\"line\":1,\"error\":\"ply 2: d9e9: the game is over (mate)\",\"input\":\"position fen $mate moves e1d1 d9e9\"}" ]
 	run --separate-stderr xq-bitpack <<<"position fen $stale moves a7a8 d9d8"
 	[ "$status" -eq 1 ]
 	[ "$stderr" = "xq-bitpack: stdin:1: ply 2: d9d8: the game is over (stalemate)" ]
@@ -533,9 +533,9 @@ perft_checked() {
 	run --separate-stderr xq-bitpack -f json "$BATS_TEST_TMPDIR/in"
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = '{"result":null,"end":null,"moves":["h2e2"]}' ]
-	[ "${lines[1]}" = '{"line":2,"error":"ply 2: zz99: not an ICCS move","input":"h2e2 zz99"}' ]
-	[[ "${lines[2]}" = '{"line":3,"error":"'*'","input":"1gA"}' ]]
-	[[ "${lines[3]}" = '{"line":5,"error":"not a JSON object ('*'","input":"{\"moves\":[\"h2e2\""}' ]]
+	[ "${lines[1]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\","'"line":2,"error":"ply 2: zz99: not an ICCS move","input":"h2e2 zz99"}' ]
+	[[ "${lines[2]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\","'"line":3,"error":"'*'","input":"1gA"}' ]]
+	[[ "${lines[3]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\","'"line":5,"error":"not a JSON object ('*'","input":"{\"moves\":[\"h2e2\""}' ]]
 	if command -v jq >/dev/null; then
 		xq-bitpack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | jq -e . >/dev/null || false
 	fi

@@ -85,8 +85,9 @@ void	 check_stdout(void);
  * jsonerr.c (needs jansson): {"line":N,"error":"...","input":"..."} on a
  * line of its own, for a bad record under -f json.
  */
-void	 json_error_line(FILE *, size_t, const char *, const char *, size_t);
-void	 json_text_line(FILE *, size_t, const char *, size_t);
+void	 json_error_line(FILE *, const char *, size_t, const char *,
+	    const char *, size_t);
+void	 json_text_line(FILE *, const char *, size_t, const char *, size_t);
 
 /*
  * xmlerr.c (needs libxml2): between xml_error_begin and xml_error_end,

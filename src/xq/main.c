@@ -526,7 +526,7 @@ do_line(const struct linereader *lr, const struct options *o)
 	movelist_free(&ml);
 	if (rc == -1) {
 		if (json_lines(o))
-			json_error_line(stdout, lr->lineno, why_line,
+			json_error_line(stdout, lr->name, lr->lineno, why_line,
 			    text.line, text.len);
 		else
 			lr_write(lr, stdout);
