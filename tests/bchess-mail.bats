@@ -84,10 +84,11 @@ line() {
 	[ "$status" -eq 1 ]
 	[ -z "$output" ]
 	[ "$stderr" = "bchess-pack: $d/bad.mbox:mail 2:6: move 2: kill field is not 0, 1, true, false or empty (m-1-1-2-1-x)" ]
-	# Under -f json each line is an object, or blank as the mail's.
+	# Under -f json each line is an object, a blank line of the mail's too.
 	run --separate-stderr bchess-pack -f json "$d/bad.mbox"
 	[ "$status" -eq 1 ]
 	[ "$(line 1)" = "{\"file\":\"$d/bad.mbox:mail 1\",\"line\":1,\"text\":\"From: ann@example.org\"}" ]
+	[ "$(line 4)" = "{\"file\":\"$d/bad.mbox:mail 1\",\"line\":4,\"text\":\"\"}" ]
 	[[ "$(line 6)" == '{"moves":['* ]]
 	[ "$(line 12)" = "{\"file\":\"$d/bad.mbox:mail 2\",\"line\":6,\"error\":\"move 2: kill field is not 0, 1, true, false or empty\",\"input\":\"https://www.joonas.io/buffalo-chess/?l=m-4-4-3-5-0,m-1-1-2-1-x,e-l\"}" ]
 }

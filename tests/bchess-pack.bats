@@ -304,8 +304,11 @@ EOF_CASES
 	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/in"
 	[ "$status" -eq 1 ]
 	[ "${lines[1]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":2,\"error\":\"move 1: coordinate off the 5x7 board\",\"input\":\"m-4-4-3-9-0\"}" ]
-	[ "${lines[2]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":4,\"error\":\"not PAIRS-KILLS-END\",\"input\":\"l=nu1d-4-%00\"}" ]
+	# A blank line is an object too: every line of JSON Lines is JSON.
+	[ "${lines[2]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":3,\"text\":\"\"}" ]
+	[ "${lines[3]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":4,\"error\":\"not PAIRS-KILLS-END\",\"input\":\"l=nu1d-4-%00\"}" ]
 	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | wc -l)" -eq 4 ]
+	! bchess-pack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | grep -q '^$' || false
 	command -v jq >/dev/null || skip "jq is not installed"
 	bchess-pack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | jq -e . >/dev/null
 	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | jq -r 'select(.error) | .line' | tr '\n' ' ')" = "2 4 " ]

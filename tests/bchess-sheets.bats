@@ -613,12 +613,14 @@ write_page() {
 	[ -z "$stderr" ]
 	# Line for line the page, its links now compact: still a page.
 	[ "$output" = "$(write_page /dev/stdout "$ex1c")" ]
-	# One object a link line under -f json; each tag line is text.
+	# One object a link line under -f json; each tag line is text, and
+	# so is the blank line.
 	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/messages.html"
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 23 ]
-	[ "${lines[12]}" = "$(bchess-pack -f json <<<"$ex1")" ]
-	[ "${lines[15]}" = "{\"file\":\"$BATS_TEST_TMPDIR/messages.html\",\"line\":17,\"text\":\"gg\"}" ]
+	[ "${#lines[@]}" -eq 24 ]
+	[ "${lines[2]}" = "{\"file\":\"$BATS_TEST_TMPDIR/messages.html\",\"line\":3,\"text\":\"\"}" ]
+	[ "${lines[13]}" = "$(bchess-pack -f json <<<"$ex1")" ]
+	[ "${lines[16]}" = "{\"file\":\"$BATS_TEST_TMPDIR/messages.html\",\"line\":17,\"text\":\"gg\"}" ]
 	# XHTML and XML open with a declaration; blank lines and a byte
 	# order mark before it change nothing.
 	printf '\xef\xbb\xbf\n  <?xml version="1.0"?>\n<feed>\nAnna\n<link href="%s"/>\n</feed>\n' "$ex1" >"$BATS_TEST_TMPDIR/feed.xml"

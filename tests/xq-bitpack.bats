@@ -535,7 +535,10 @@ perft_checked() {
 	[ "${lines[0]}" = '{"result":null,"end":null,"moves":["h2e2"]}' ]
 	[ "${lines[1]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\","'"line":2,"error":"ply 2: zz99: not an ICCS move","input":"h2e2 zz99"}' ]
 	[[ "${lines[2]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\","'"line":3,"error":"'*'","input":"1gA"}' ]]
-	[[ "${lines[3]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\","'"line":5,"error":"not a JSON object ('*'","input":"{\"moves\":[\"h2e2\""}' ]]
+	# A blank line is an object too: every line of JSON Lines is JSON.
+	[ "${lines[3]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":4,\"text\":\"\"}" ]
+	[[ "${lines[4]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\","'"line":5,"error":"not a JSON object ('*'","input":"{\"moves\":[\"h2e2\""}' ]]
+	[ "$(xq-bitpack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | wc -l)" -eq 5 ]
 	if command -v jq >/dev/null; then
 		xq-bitpack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | jq -e . >/dev/null || false
 	fi
@@ -607,12 +610,13 @@ perft_checked() {
 	[ "$stderr" = "xq-bitpack: $BATS_TEST_TMPDIR/mac:4: ply 1: zz: not a move in any notation" ]
 	cmp <(xq-bitpack <"$BATS_TEST_TMPDIR/mac" 2>/dev/null) \
 	    <(printf '%s\r%s\r\rzz\r' "$(xq-bitpack <<<'h2e2 h9g7')" "$(xq-bitpack <<<c3c4)")
-	# JSON Lines end in a newline, the blank line kept.
+	# JSON Lines end in a newline, the blank line an object in its place.
 	run --separate-stderr xq-bitpack -f json "$BATS_TEST_TMPDIR/mac"
-	[ "${#lines[@]}" -eq 3 ]
+	[ "${#lines[@]}" -eq 4 ]
 	[ "$(xq-bitpack -f json "$BATS_TEST_TMPDIR/mac" 2>/dev/null | wc -l)" -eq 4 ]
 	[ "$(jq -c .moves <<<"${lines[0]}")" = '["h2e2","h9g7"]' ]
-	[ "$(jq -r .line <<<"${lines[2]}")" = 4 ]
+	[ "$(jq -c '[.line, .text]' <<<"${lines[2]}")" = '[3,""]' ]
+	[ "$(jq -r .line <<<"${lines[3]}")" = 4 ]
 }
 
 @test "-f svg draws the position at the end, a line a record: a disc and its character a piece, the last move marked" {

@@ -266,13 +266,14 @@ reject_line(const struct linereader *lr, const char *why, const char *token,
 
 /*
  * A line that holds no record keeps its place: copied as read, or under
- * -f json, unless blank, a JSON object that holds it.  A JSON string is
- * text: bytes that are not UTF-8 become U+FFFD, said in a warning.
+ * -f json a JSON object that holds it, a blank line too, so that every
+ * line of the output is JSON.  A JSON string is text: bytes that are not
+ * UTF-8 become U+FFFD, said in a warning.
  */
 static void
 write_text_line(const struct linereader *lr)
 {
-	if (output_format == FORMAT_JSON && !lr_blank(lr)) {
+	if (output_format == FORMAT_JSON) {
 		if (!utf8_valid(lr->line, lr->len)) {
 			run_warning();
 			if (!quiet)

@@ -439,13 +439,20 @@ write_line(const struct linereader *lr, const struct options *o,
 	lr_end(lr, stdout, json_lines(o));
 }
 
-/* A blank line copied, ended as it was (JSON Lines by a newline). */
+/*
+ * A blank line copied, ended as it was, or under -f json a JSON object
+ * that holds it, so that every line of JSON Lines is JSON.
+ */
 static void
 write_blank(const struct linereader *lr, const struct options *o, FILE *fp)
 {
+	if (json_lines(o)) {
+		json_text_line(fp, lr->name, lr->lineno, lr->line, lr->len);
+		return;
+	}
 	fwrite(lr->line, 1, lr->len, fp);
 	if (lr->newline)
-		lr_end(lr, fp, json_lines(o));
+		lr_end(lr, fp, 0);
 }
 
 /*
