@@ -30,12 +30,13 @@ random_logs() {
 }
 
 # roundtrip FILE: legacy -> packed -> legacy gives FILE back, and every
-# payload is one version letter, base-36 digits and a check letter; the
-# payloads are left in $BATS_TEST_TMPDIR/rt.packed.
+# payload is one version letter, base-36 digits and a check letter (a
+# game of no moves is a blank line, as it was); the payloads are left in
+# $BATS_TEST_TMPDIR/rt.packed.
 roundtrip() {
 	local rt=$BATS_TEST_TMPDIR/rt
 	bchess-pack -q -f packed "$1" >"$rt.packed"
-	! grep -Ev '^[A-Z][0-9a-z]*[A-Z]$' "$rt.packed"
+	! grep -Evx '([A-Z][0-9a-z]*[A-Z])?' "$rt.packed" || false
 	bchess-pack -q -f legacy "$rt.packed" | cmp - "$1"
 	bchess-pack -q -i packed -f legacy "$rt.packed" | cmp - "$1"
 }

@@ -161,7 +161,7 @@ formats_bash() {
 	doc=$d/usr/share/doc/gamefilters
 	[ -f "$doc/README.md" ] && [ -f "$doc/NEWS" ]
 	grep -q '/usr/share/doc/gamefilters/examples' "$d/usr/share/man/man1/fruitsolve.1"
-	! grep -q /usr/local "$d"/usr/share/man/man*/*
+	! grep -q /usr/local "$d"/usr/share/man/man*/* || false
 	# Every example file a page names is installed, and the commands
 	# work where the pages say to run them.
 	for f in $(cat "$d"/usr/share/man/man*/* | grep -o 'examples/[a-z0-9.-]*\.txt' | sort -u); do
@@ -185,7 +185,7 @@ formats_bash() {
 	grep -q 'effort counts the moves of the games played' "$top_srcdir/man/fruitsolve.1"
 	grep -q 'moves played' "$top_srcdir/completions/zsh/_fruitsolve"
 	grep -q 'moves played' "$top_srcdir/completions/fish/fruitsolve.fish"
-	! grep -qi 'expansion' "$top_srcdir"/completions/*/*fruitsolve*
+	! grep -qi 'expansion' "$top_srcdir"/completions/*/*fruitsolve* || false
 }
 
 @test "gamefilters(7): absolute line numbers and statuses under parallel --pipe" {
@@ -236,7 +236,7 @@ formats_bash() {
 	[ "$output" = 130 ]
 	[ -s fruit.out ]
 	[ $(($(wc -l < fruit.out) % 11)) -eq 10 ]
-	! grep -Evx '[1-9]{17}|' fruit.out
+	! grep -Evx '[1-9]{17}|' fruit.out || false
 	run bash -c 'timeout --foreground --preserve-status -s TERM 1 \
 	    mine-reveal -g 30x16 -m 99 -S 1 --count 100000000 |
 	    { sleep 2; cat > mine.out; }; echo "${PIPESTATUS[0]}"'
@@ -266,4 +266,12 @@ formats_bash() {
 	# Nothing to say, nothing lost.
 	run bash -c 'printf "h2e2\n" | xq-bitpack 2>/dev/full; echo $?'
 	[ "${lines[-1]}" = 0 ]
+}
+
+@test "no check in a test is a command negated with !, which bats never fails on" {
+	# Under set -e a failing "! command" stops nothing unless it is the
+	# test's last: each such check must end in "|| false".
+	run grep -nP '^\t+! (?!.*\|\| false$)' "$top_srcdir"/tests/*.bats
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
 }

@@ -451,7 +451,7 @@ $(cat "$t/start")" ]
 	# a rule that the one for every text does not override, and those
 	# of two digits are fitted into their badges.
 	grep -q '\.n{font-size:16\.8px}' "$t/plan.svg"
-	! grep -q 'class="n"[^>]*font-size' "$t/plan.svg"
+	! grep -q 'class="n"[^>]*font-size' "$t/plan.svg" || false
 	grep -q 'textLength="[0-9.]*" lengthAdjust="spacingAndGlyphs">10<' "$t/plan.svg"
 	# As many marks as moves, and move 1 round its cells.
 	fruitsolve -G "$t/desk.png" | grep -v '^#' >"$t/moves"

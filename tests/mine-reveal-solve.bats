@@ -544,5 +544,5 @@ brute() {
 	# Whole records only: every line, the last too, a board's figures.
 	[ -s "$BATS_TEST_TMPDIR/out" ]
 	[ "$(tail -c 1 "$BATS_TEST_TMPDIR/out" | od -An -c | tr -d ' ')" = '\n' ]
-	! grep -Evx '3bv=[0-9]+ openings=[0-9]+ islands=[0-9]+ zini=[0-9]+ mines=99 cells=480' "$BATS_TEST_TMPDIR/out"
+	! grep -Evx '3bv=[0-9]+ openings=[0-9]+ islands=[0-9]+ zini=[0-9]+ mines=99 cells=480' "$BATS_TEST_TMPDIR/out" || false
 }

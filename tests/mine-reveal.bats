@@ -227,7 +227,7 @@ blocks() {
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 11 ]
 	[[ "${lines[10]}" =~ ^"# state: "(won|lost)" clicks=" ]]
-	! grep -q '[.*]' <<< "$(sed -n 2,10p <<< "$output")"
+	! grep -q '[.*]' <<< "$(sed -n 2,10p <<< "$output")" || false
 	run mine-reveal -z -v -g 9x9 -m 10 -S 3 --safe 5,5 --solve
 	[ "${lines[5]:4:1}" = " " ]
 	# What does not go with -g is refused.

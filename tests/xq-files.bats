@@ -229,7 +229,7 @@ EOF2
 		[ "$output" = "$(cat "$d/wukong-winboard-san.iccs")" ]
 	done
 	xq-bitpack -f pgn "$d/wukong-winboard-san.pgn" | grep -q '^\[Event "Computer Chess Game"\]'
-	! xq-bitpack -f pgn "$d/wukong-winboard-san.pgn" | grep -q '^\[Variant'
+	! xq-bitpack -f pgn "$d/wukong-winboard-san.pgn" | grep -q '^\[Variant' || false
 }
 
 @test "-f json carries the tags, the result and how the game ended" {
@@ -428,7 +428,7 @@ $f a comment on a move the game does not have, left out (comment7)" ]
 	[ "$status" -eq 0 ]
 	[[ "$output" == *'[Format "ICCS"]'* ]]
 	[[ "$output" == *" 1. H2-E2 {start of main line} 1... H7-E7"* ]]
-	! grep -q '[a-i][0-9][a-i][0-9]' <<<"$output"
+	! grep -q '[a-i][0-9][a-i][0-9]' <<<"$output" || false
 	run --separate-stderr xq-bitpack -f pgn -M ucci "$d/wukong-game.ubb"
 	[ "$status" -eq 2 ]
 	[[ "$stderr" == "xq-bitpack: unknown movetext notation: ucci (one of: chinese, iccs, wxf)"* ]]
@@ -588,7 +588,7 @@ EOF2
 	for keys in 000000000000000000 ff0123456789abcdef 5a00ff00ff10203040 \
 	    c3deadbeef01020304; do
 		xqf-scramble "$keys" < "$tmp/plain.xqf" > "$tmp/s.xqf"
-		! cmp -s "$tmp/s.xqf" "$d/wukong-game-0x12.xqf"
+		! cmp -s "$tmp/s.xqf" "$d/wukong-game-0x12.xqf" || false
 		run --separate-stderr xq-bitpack --lines -f iccs "$tmp/s.xqf"
 		[ "$status" -eq 0 ]
 		[ "$output" = "$(cat "$d/wukong-game.lines")" ]

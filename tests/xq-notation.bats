@@ -195,7 +195,7 @@ to_simplified() {
 	[ "$status" -eq 0 ]
 	[ -z "$stderr" ]
 	diff -u <(to_simplified <"$tmp/chinese") <(printf '%s\n' "$output")
-	! grep -q '[帥將馬車進後]' <<<"$output"
+	! grep -q '[帥將馬車進後]' <<<"$output" || false
 	printf '%s\n' "$output" | xq-bitpack -f iccs | diff -u "$tmp/iccs" -
 	# Tandem pieces: 后, not 後.
 	xq-bitpack -f chinese --simplified "$data/xq-notation/tandem.ucci" |
@@ -227,7 +227,7 @@ to_simplified() {
 	grep -q '>楚 河</text>' <<<"$output"
 	grep -q '>汉 界</text>' <<<"$output"
 	grep -q "font-family=\"'Noto Serif CJK SC'" <<<"$output"
-	! grep -q '[帥將傌俥馬車砲漢]' <<<"$output"
+	! grep -q '[帥將傌俥馬車砲漢]' <<<"$output" || false
 	for args in "" "-f iccs" "-f wxf" "-f pgn -M wxf" "-f xqf"; do
 		run --separate-stderr xq-bitpack $args --simplified <<<"$iccs12"
 		[ "$status" -eq 2 ]
