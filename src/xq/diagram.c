@@ -18,25 +18,13 @@
 
 #include "gf.h"
 #include "xq.h"
+#include "notation.h"
 
 #define CELL		50	/* between two lines, in pixels */
 #define MARGIN		52	/* around the board, for the numbers */
 #define WIDTH		(2 * MARGIN + (XQ_FILES - 1) * CELL)
 #define HEIGHT		(2 * MARGIN + (XQ_RANKS - 1) * CELL)
 
-/* The characters of the pieces, by kind, as diagrams print them. */
-static const char *const red_glyphs[] = {
-	"", "帥", "仕", "相", "傌", "俥", "炮", "兵"
-};
-static const char *const black_glyphs[] = {
-	"", "將", "士", "象", "馬", "車", "砲", "卒"
-};
-static const char *const red_glyphs_simplified[] = {
-	"", "帅", "仕", "相", "马", "车", "炮", "兵"
-};
-static const char *const black_glyphs_simplified[] = {
-	"", "将", "士", "象", "马", "车", "炮", "卒"
-};
 static const char *const red_files[] = {
 	"一", "二", "三", "四", "五", "六", "七", "八", "九"
 };
@@ -68,16 +56,13 @@ line(FILE *fp, int f1, int r1, int f2, int r2, int w)
 
 /*
  * The position drawn, the move last (NULL for none) marked on its two
- * squares, in simplified characters if asked (fonts of simplified
- * Chinese first); a string on one line, to be freed.
+ * squares, in the script Chinese is written in (chinese_script, with
+ * fonts for it); a string on one line, to be freed.
  */
 char *
-svg_diagram(const struct xqpos *pos, const struct xqmove *last, int simplified)
+svg_diagram(const struct xqpos *pos, const struct xqmove *last)
 {
-	const char *const *red = simplified ? red_glyphs_simplified :
-	    red_glyphs;
-	const char *const *black = simplified ? black_glyphs_simplified :
-	    black_glyphs;
+	const struct chinese_script *cs = chinese_script();
 	char fen[XQ_FENMAX], *svg = NULL;
 	size_t len = 0;
 	int f, r, sq, p, k;
@@ -88,11 +73,7 @@ svg_diagram(const struct xqpos *pos, const struct xqmove *last, int simplified)
 	fen_format(pos, fen, sizeof(fen));
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"%s\">", WIDTH,
-	    HEIGHT, WIDTH, HEIGHT, simplified ? "'Noto Serif CJK SC',"
-	    "'Source Han Serif SC','Songti SC',SimSun,'Noto Serif CJK TC',"
-	    "serif" : "'Noto Serif CJK TC','Noto Serif CJK SC',"
-	    "'Source Han Serif','Songti TC',SimSun,'Microsoft JhengHei',"
-	    "serif");
+	    HEIGHT, WIDTH, HEIGHT, cs->fonts);
 	fprintf(fp, "<title>%s</title>", fen);
 	fprintf(fp, "<rect width=\"%d\" height=\"%d\" fill=\"#f2d8a7\"/>", WIDTH,
 	    HEIGHT);
@@ -119,7 +100,7 @@ svg_diagram(const struct xqpos *pos, const struct xqmove *last, int simplified)
 	fprintf(fp, "<text x=\"%d\" y=\"%d\">楚 河</text>", x_of(2),
 	    (y_of(4) + y_of(5)) / 2);
 	fprintf(fp, "<text x=\"%d\" y=\"%d\">%s 界</text>", x_of(6),
-	    (y_of(4) + y_of(5)) / 2, simplified ? "汉" : "漢");
+	    (y_of(4) + y_of(5)) / 2, cs->han);
 	fprintf(fp, "</g>");
 	/* Black counts its files from its right, Red from its right. */
 	fprintf(fp, "<g font-size=\"%d\" fill=\"#5a3d1e\" text-anchor=\"middle\" "
@@ -150,7 +131,7 @@ svg_diagram(const struct xqpos *pos, const struct xqmove *last, int simplified)
 		    PIECE_SIDE(p) == RED ? "red" : "black", x_of(f), y_of(r),
 		    CELL * 22 / 50, PIECE_SIDE(p) == RED ? "#b71c1c" : "#212121",
 		    x_of(f), y_of(r), PIECE_SIDE(p) == RED ? "#b71c1c" :
-		    "#212121", PIECE_SIDE(p) == RED ? red[k] : black[k]);
+		    "#212121", cs->board_pieces[PIECE_SIDE(p)][k]);
 	}
 	fprintf(fp, "</g>");
 	if (last != NULL)

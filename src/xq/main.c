@@ -366,8 +366,8 @@ write_game(const struct linereader *lr, const struct options *o,
 		write_line(lr, o, fen);
 		return 0;
 	case OUT_SVG:
-		s = svg_diagram(&pos, ml->n > 0 ? &ml->move[ml->n - 1] : NULL,
-		    o->simplified);
+		s = svg_diagram(&pos, ml->n > 0 ? &ml->move[ml->n - 1] :
+		    NULL);
 		break;
 	case OUT_BOARD:
 		s = pack_board(&pos, o->version >= 2 ? BOARD_VERSION : 0);
@@ -656,7 +656,7 @@ write_record(const struct gamerec *g, const struct movelist *ml,
 		for (i = 0; i < ml->n; i++)
 			make_move(&pos, ml->move[i]);
 		s = svg_diagram(&pos, ml->n > 0 ? &ml->move[ml->n - 1] :
-		    NULL, o->simplified);
+		    NULL);
 		break;
 	case OUT_FEN:
 	case OUT_BOARD:

@@ -158,12 +158,24 @@ static const struct glyph glyphs[] = {
 	{ "７", G_NUMBER, 7 }, { "８", G_NUMBER, 8 }, { "９", G_NUMBER, 9 }
 };
 
-/* What is written: traditional glyphs, as in most published records. */
+/*
+ * The two scripts Chinese is written in: traditional, as most published
+ * records and the Big5 files write it (the default), and simplified, as
+ * mainland records do.  A diagram prints a few pieces of the traditional
+ * set as boards do (Red's 傌 俥, Black's 砲); the simplified set has no
+ * such second form.
+ */
 static const char *const red_pieces[] = {
 	"", "帥", "仕", "相", "馬", "車", "炮", "兵"
 };
 static const char *const black_pieces[] = {
 	"", "將", "士", "象", "馬", "車", "炮", "卒"
+};
+static const char *const red_board_pieces[] = {
+	"", "帥", "仕", "相", "傌", "俥", "炮", "兵"
+};
+static const char *const black_board_pieces[] = {
+	"", "將", "士", "象", "馬", "車", "砲", "卒"
 };
 static const char *const red_numbers[] = {
 	"", "一", "二", "三", "四", "五", "六", "七", "八", "九"
@@ -173,8 +185,6 @@ static const char *const black_numbers[] = {
 };
 static const char *const places[] = { "前", "中", "後" };
 static const char *const chinese_dirs[] = { "退", "平", "進" };
-
-/* And in simplified characters, as mainland records write them. */
 static const char *const red_pieces_simplified[] = {
 	"", "帅", "仕", "相", "马", "车", "炮", "兵"
 };
@@ -184,8 +194,23 @@ static const char *const black_pieces_simplified[] = {
 static const char *const places_simplified[] = { "前", "中", "后" };
 static const char *const chinese_dirs_simplified[] = { "退", "平", "进" };
 
-/* Whether Chinese moves are written in simplified characters. */
-static int	 simplified;
+static const struct chinese_script traditional = {
+	{ red_pieces, black_pieces },
+	{ red_board_pieces, black_board_pieces },
+	places, chinese_dirs, "漢",
+	"'Noto Serif CJK TC','Noto Serif CJK SC','Source Han Serif',"
+	"'Songti TC',SimSun,'Microsoft JhengHei',serif"
+};
+static const struct chinese_script simplified = {
+	{ red_pieces_simplified, black_pieces_simplified },
+	{ red_pieces_simplified, black_pieces_simplified },
+	places_simplified, chinese_dirs_simplified, "汉",
+	"'Noto Serif CJK SC','Source Han Serif SC','Songti SC',SimSun,"
+	"'Noto Serif CJK TC',serif"
+};
+
+/* The script Chinese is written in, moves and diagrams alike. */
+static const struct chinese_script *script = &traditional;
 static const char wxf_letters[] = " KAEHRCP";
 
 static const char *const no_piece_on_file[] = {
@@ -911,45 +936,43 @@ format_wxf(const struct spelled *sp, char *buf, size_t size)
 }
 
 /*
- * Write Chinese moves in simplified characters (帅 将 马 车 进 后), or in
- * traditional ones, as most published records do (the default).
+ * Write Chinese, moves and diagrams, in simplified characters (帅 将 马
+ * 车 进 后), or in traditional ones, as most published records do (the
+ * default).
  */
 void
 notation_simplified(int on)
 {
-	simplified = on;
+	script = on ? &simplified : &traditional;
+}
+
+const struct chinese_script *
+chinese_script(void)
+{
+	return script;
 }
 
 static size_t
 format_chinese(const struct spelled *sp, char *buf, size_t size)
 {
-	const char *const *piece, *const *num, *const *places_w, *const *dirs;
+	const char *const *piece = script->move_pieces[sp->side];
+	const char *const *num;
 	const char *first, *second;
 	int place;
 
-	if (simplified) {
-		piece = sp->side == RED ? red_pieces_simplified :
-		    black_pieces_simplified;
-		places_w = places_simplified;
-		dirs = chinese_dirs_simplified;
-	} else {
-		piece = sp->side == RED ? red_pieces : black_pieces;
-		places_w = places;
-		dirs = chinese_dirs;
-	}
 	num = sp->side == RED ? red_numbers : black_numbers;
 	place = sp->count == 2 ? 2 * sp->place : sp->place;
 	first = piece[sp->kind];
 	second = num[sp->file];
 	if (sp->how == SPELL_FILE_PLACE)
-		first = places_w[place];
+		first = script->places[place];
 	else if (sp->how == SPELL_PLACE) {
 		first = sp->count >= 4 && sp->place > 0 ?
-		    red_numbers[sp->place + 1] : places_w[place];
+		    red_numbers[sp->place + 1] : script->places[place];
 		second = piece[sp->kind];
 	}
 	return snprintf(buf, size, "%s%s%s%s", first, second,
-	    dirs[sp->dir + 1], num[sp->number]);
+	    script->dirs[sp->dir + 1], num[sp->number]);
 }
 
 size_t

@@ -107,11 +107,26 @@ size_t		 move_token_length(const char *, size_t);
 const char	*move_fault(const struct xqpos *, struct xqmove);
 
 /*
+ * The characters Chinese is written in, one set for moves and diagrams
+ * alike, chosen once by notation_simplified (traditional by default).
+ */
+struct chinese_script {
+	const char *const *move_pieces[2];	/* by side, then kind */
+	const char *const *board_pieces[2];	/* on a diagram's discs */
+	const char *const *places;		/* 前 中 後 */
+	const char *const *dirs;		/* 退 平 進 */
+	const char	*han;			/* 漢 of the river's 漢界 */
+	const char	*fonts;			/* an SVG font-family for it */
+};
+
+void		 notation_simplified(int);
+const struct chinese_script *chinese_script(void);
+
+/*
  * A legal move written in the given notation into buf, NUL-terminated
  * and cut to fit like snprintf; returns the length it needs.  32 bytes
  * are always enough.
  */
-void		 notation_simplified(int);
 size_t		 format_move(const struct xqpos *, enum notation, struct xqmove,
 		    char *, size_t);
 

@@ -61,7 +61,7 @@ void		 fen_format(const struct xqpos *, char *, size_t);
 void		 make_move(struct xqpos *, struct xqmove);
 
 /* diagram.c: a position drawn, as an SVG document on one line. */
-char		*svg_diagram(const struct xqpos *, const struct xqmove *, int);
+char		*svg_diagram(const struct xqpos *, const struct xqmove *);
 
 /*
  * What a look out along the four rays of a king finds (ray_lists in
