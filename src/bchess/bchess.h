@@ -217,17 +217,15 @@ int		 ends_with_end_event(const char *, size_t);
 int		 legacy_open_at_end(const char *, size_t, int);
 int		 legacy_goes_on(const char *, size_t, const char *, size_t,
 		    size_t *);
-size_t		 legacy_word(const char *, size_t);
 size_t		 trimmed_end(const char *, size_t);
 size_t		 quote_prefix(const char *, size_t, size_t *);
 int		 address_open_at_end(const char *, size_t);
 int		 address_goes_on(const char *, size_t, const char *, size_t,
 		    size_t *);
-size_t		 address_word(const char *, size_t);
 int		 compact_open_at_end(const char *, size_t, int);
 int		 compact_goes_on(const char *, size_t, const char *, size_t,
 		    int, size_t *);
-size_t		 compact_word(const char *, size_t);
+size_t		 cut_word(int, const char *, size_t);
 size_t		 address_cut_at(const char *, size_t);
 #define COMPACT_RECUT	32	/* bytes of a payload's line cut again */
 #define LEGACY_JOIN	64	/* bytes of a cut link legacy_goes_on joins */

@@ -766,9 +766,7 @@ join_lines(struct linereader *lr, size_t at, int what, size_t *skip,
 
 	held.quote = quoting(held.text.s, held.text.len);
 	for (;;) {
-		n = at + (what == GOES_ON_ADDRESS ? address_word :
-		    what == GOES_ON_PAYLOAD ? compact_word :
-		    legacy_word)(lr->line + at, lr->len - at);
+		n = at + cut_word(what, lr->line + at, lr->len - at);
 		*words += n - at;
 		n = link_end(lr->line, n, trimmed_end(lr->line, lr->len));
 		sb_add(&held.text, lr->line + at, n - at);

@@ -1438,15 +1438,15 @@ split_record(struct record *rec, const char *line, size_t len,
 		k = add_link(rec, at, at, last);
 		k->why = cut_before == CUT_ADDRESS ? tail_of_address :
 		    tail_of_payload;
-		k->end = at + (cut_before == CUT_ADDRESS ? address_word :
-		    compact_word)(line + at, last - at);
+		k->end = at + cut_word(cut_before == CUT_ADDRESS ?
+		    GOES_ON_ADDRESS : GOES_ON_PAYLOAD, line + at, last - at);
 		k->link_end = link_end(line, k->end, last);
 		find_links(rec, k->link_end, last);
 	} else if ((cut_before == CUT_SEEN && is_legacy_byte((unsigned char)line[at])) ||
 	    (cut_before && starts_legacy(line, at, last))) {
 		k = add_link(rec, at, at, last);
 		k->why = tail_of_cut;
-		n = at + legacy_word(line + at, last - at);
+		n = at + cut_word(GOES_ON_MOVES, line + at, last - at);
 		if (k->end < n) {
 			k->end = n;
 			k->link_end = link_end(line, n, last);

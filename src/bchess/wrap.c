@@ -177,17 +177,6 @@ is_address_byte(int c)
 	    c == '&';
 }
 
-/* How many bytes open line[0..len) that an address may hold. */
-size_t
-address_word(const char *line, size_t len)
-{
-	size_t n;
-
-	for (n = 0; n < len && is_address_byte((unsigned char)line[n]); n++)
-		;
-	return n;
-}
-
 /*
  * Whether word[0..n) is the beginning of address a, case aside; a run of
  * slashes in it stands for a single slash of a ("io//buffalo-chess").
@@ -341,23 +330,12 @@ address_goes_on(const char *before, size_t beforelen, const char *line,
 	    (w = address_cut_at(before, last)) == last ||
 	    last - w > ADDRESS_CUT_MAX)
 		return 0;
-	word = address_word(line + *at, len - *at);
+	word = cut_word(GOES_ON_ADDRESS, line + *at, len - *at);
 	if (word > ADDRESS_CUT_MAX)
 		word = ADDRESS_CUT_MAX;
 	memcpy(join, before + w, last - w);
 	memcpy(join + (last - w), line + *at, word);
 	return opens_cut_game_link(join, last - w + word, last - w);
-}
-
-/* How many bytes open line[0..len) that a legacy payload may hold. */
-size_t
-legacy_word(const char *line, size_t len)
-{
-	size_t n;
-
-	for (n = 0; n < len && is_legacy_byte((unsigned char)line[n]); n++)
-		;
-	return n;
 }
 
 /* Whether c may stand in a compact payload. */
@@ -367,13 +345,20 @@ is_compact_byte(int c)
 	return base36_value(c) != -1 || c == '-';
 }
 
-/* How many bytes open line[0..len) that a compact payload may hold. */
+/*
+ * How many bytes open line[0..len) that the rest of a cut link may hold,
+ * by what it cuts (see next_goes_on): the moves of a legacy payload
+ * (GOES_ON_MOVES), an address with its query (GOES_ON_ADDRESS), or a
+ * compact payload (GOES_ON_PAYLOAD).
+ */
 size_t
-compact_word(const char *line, size_t len)
+cut_word(int what, const char *line, size_t len)
 {
+	int (*is_byte)(int) = what == GOES_ON_ADDRESS ? is_address_byte :
+	    what == GOES_ON_PAYLOAD ? is_compact_byte : is_legacy_byte;
 	size_t n;
 
-	for (n = 0; n < len && is_compact_byte(line[n]); n++)
+	for (n = 0; n < len && is_byte((unsigned char)line[n]); n++)
 		;
 	return n;
 }
@@ -455,7 +440,7 @@ compact_goes_on(const char *before, size_t beforelen, const char *line,
 	w = compact_start(before, last, &from_start);
 	if (!from_start && (!tail || w == last))
 		return 0;
-	word = compact_word(line + *at, len - *at);
+	word = cut_word(GOES_ON_PAYLOAD, line + *at, len - *at);
 	if (word == 0 || last - w > PAYLOAD_MAX || word > PAYLOAD_MAX)
 		return 0;
 	n = last - w + word;
@@ -499,7 +484,7 @@ legacy_goes_on(const char *before, size_t beforelen, const char *line,
 		return 0;
 	line += *at;
 	len -= *at;
-	if ((word = legacy_word(line, len < LEGACY_JOIN ? len :
+	if ((word = cut_word(GOES_ON_MOVES, line, len < LEGACY_JOIN ? len :
 	    LEGACY_JOIN)) == 0)
 		return 0;
 	tail = last < LEGACY_JOIN / 2 ? last : LEGACY_JOIN / 2;
