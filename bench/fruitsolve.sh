@@ -156,7 +156,11 @@ END { printf "digit bound: mean %.2f (count bound %.2f); gap to it: mean %.2f, w
 
 # Where the apples are lost: of each digit, how many a board has and how
 # many the default plan leaves, on average, read from the games (the
-# board's rows, then its moves as 1-based "r1 c1 r2 c2").
+# board's rows, then its moves as 1-based "r1 c1 r2 c2").  A 6 to 9
+# goes only with small digits (1 to 4) summing to its complement, and a
+# move holds at most one of them, so the small digits' sum is what the
+# big ones are cleared with: the small digits a plan spends in moves
+# holding no 6 to 9 (2 3 5, 3 3 4) are counted too, with their sum.
 awk '
 /^[1-9.]+$/ {
 	row[++rows] = $0
@@ -168,8 +172,23 @@ awk '
 	gap = ""
 	for (c = $2; c <= $4; c++)
 		gap = gap "."
-	for (r = $1; r <= $3; r++)
+	big = small = mass = 0
+	for (r = $1; r <= $3; r++) {
+		for (c = $2; c <= $4; c++) {
+			d = substr(row[r], c, 1)
+			if (d ~ /[6-9]/)
+				big++
+			else if (d ~ /[1-4]/) {
+				small++
+				mass += d
+			}
+		}
 		row[r] = substr(row[r], 1, $2 - 1) gap substr(row[r], $4 + 1)
+	}
+	if (big == 0) {
+		idle += small
+		idlemass += mass
+	}
 	next
 }
 /^# cleared/ {
@@ -187,6 +206,14 @@ END {
 	for (d = 1; d <= 9; d++)
 		printf " %d: %.1f/%.1f", d, left[d] / games, had[d] / games
 	printf "\n"
+	for (d = 1; d <= 4; d++) {
+		smallmass += d * had[d]
+		leftmass += d * left[d]
+	}
+	printf "small digits (1-4), a board: sum %.1f at the start; spent " \
+	    "in moves with no 6-9 %.1f (%.1f apples), left %.1f\n",
+	    smallmass / games, idlemass / games, idle / games,
+	    leftmass / games
 }' "$tmp/1x_effort.games"
 
 "$bin" -g 1 -s 2000x2000 -S 2026 >"$tmp/big"
