@@ -87,6 +87,9 @@ EXTRA_DIST += \
 	examples/fruit-board.txt \
 	examples/fruit-small.txt \
 	bench/fruitsolve.sh \
+	bench/fruit-digit-bound.c \
+	bench/fruit-exact.c \
+	bench/fruit-small.sh \
 	fuzz/fruitsolve-board.c \
 	fuzz/fruitsolve-image.c \
 	fuzz/fruitsolve-replay.c \
