@@ -314,6 +314,17 @@ EOF_CASES
 	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | jq -r 'select(.error) | .line' | tr '\n' ' ')" = "2 4 " ]
 }
 
+@test "-f json ends every object as a CR LF file's lines end, bad and blank lines too" {
+	printf '%s\r\n' 'nu1d-4-l' 'm-4-4-3-9-0' '' 'hello' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 4 ]
+	# Each of the 4 lines ends in CR LF, and none in a bare LF.
+	[ "$(bchess-pack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | grep -c $'\r$')" -eq 4 ]
+	[ "${lines[2]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":3,\"text\":\"\"}"$'\r' ]
+	[ "${lines[3]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":4,\"error\":\"not a payload in any known format\",\"input\":\"hello\"}"$'\r' ]
+}
+
 @test "-f json keeps a bad line with control bytes and invalid UTF-8 valid JSON" {
 	command -v jq >/dev/null || skip "jq is not installed"
 	run --separate-stderr bash -c "printf 'l=\\001bad\\377\\n' | bchess-pack -f json | jq -r .line"
@@ -1081,9 +1092,10 @@ $short" ]
 	{ printf '\376\377'; iconv -f UTF-16LE -t UTF-16BE "$BATS_TEST_TMPDIR/body"; } >"$BATS_TEST_TMPDIR/be"
 	cmp <(bchess-pack "$BATS_TEST_TMPDIR/be") \
 	    <(printf '\376\377'; iconv -f UTF-16LE -t UTF-16BE <(tail -c +3 "$BATS_TEST_TMPDIR/want"))
-	# JSON is UTF-8 whatever the input; -c writes nothing.
+	# JSON is UTF-8 whatever the input, its lines ended as the input's
+	# (CR LF here); -c writes nothing.
 	run --separate-stderr bchess-pack -f json "$BATS_TEST_TMPDIR/u16"
-	[ "${lines[0]}" = "{\"file\":\"$BATS_TEST_TMPDIR/u16\",\"line\":1,\"text\":\"name\\tlink\"}" ]
+	[ "${lines[0]}" = "{\"file\":\"$BATS_TEST_TMPDIR/u16\",\"line\":1,\"text\":\"name\\tlink\"}"$'\r' ]
 	[ "$(jq -r .result <<<"${lines[1]}")" = lost ]
 	run --separate-stderr bchess-pack -c "$BATS_TEST_TMPDIR/u16"
 	[ -z "$output" ]

@@ -544,6 +544,17 @@ perft_checked() {
 	fi
 }
 
+@test "-f json ends every object as a CR LF file's lines end, bad and blank lines too" {
+	printf '%s\r\n' h2e2 zz99 '' >"$BATS_TEST_TMPDIR/in"
+	run --separate-stderr xq-bitpack -f json "$BATS_TEST_TMPDIR/in"
+	[ "$status" -eq 1 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "$(xq-bitpack -f json "$BATS_TEST_TMPDIR/in" 2>/dev/null | grep -c $'\r$')" -eq 3 ]
+	[ "${lines[0]}" = '{"result":null,"end":null,"moves":["h2e2"]}'$'\r' ]
+	[ "${lines[1]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\","'"line":2,"error":"ply 1: zz99: not a move in any notation","input":"zz99"}'$'\r' ]
+	[ "${lines[2]}" = "{\"file\":\"$BATS_TEST_TMPDIR/in\",\"line\":3,\"text\":\"\"}"$'\r' ]
+}
+
 @test "--summary counts the records on standard error" {
 	printf '%s\n' h2e2 'h2e2 zz99' '' h0g2 >"$BATS_TEST_TMPDIR/in"
 	run --separate-stderr xq-bitpack --summary "$BATS_TEST_TMPDIR/in"

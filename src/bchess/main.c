@@ -282,7 +282,7 @@ write_text_line(const struct linereader *lr)
 				    "U+FFFD (say its encoding with -E) (%s)",
 				    excerpt(lr->line, lr->len));
 		}
-		json_text_line(stdout, lr->name, lr->lineno, lr->line, lr->len);
+		json_text_line(stdout, lr);
 		return;
 	}
 	fwrite_unlocked(lr->line, 1, lr->len, stdout);
@@ -410,8 +410,7 @@ static void
 finish_line(const struct linereader *lr, int bad)
 {
 	if (output_format == FORMAT_JSON && bad) {
-		json_error_line(stdout, lr->name, lr->lineno, bad_why,
-		    lr->line, lr->len);
+		json_error_line(stdout, lr, bad_why, lr->line, lr->len);
 		return;
 	}
 	if (output_format != FORMAT_JSON)
@@ -632,8 +631,7 @@ process_encoded(const struct linereader *lr)
 	if (mode == 'c')
 		return 1;
 	if (output_format == FORMAT_JSON) {
-		json_error_line(stdout, lr->name, lr->lineno, bad_why,
-		    lr->line, lr->len);
+		json_error_line(stdout, lr, bad_why, lr->line, lr->len);
 		return 1;
 	}
 	raw = stdout;

@@ -82,12 +82,15 @@ void	 run_clear_progress(void);
 void	 check_stdout(void);
 
 /*
- * jsonerr.c (needs jansson): {"line":N,"error":"...","input":"..."} on a
- * line of its own, for a bad record under -f json.
+ * jsonerr.c (needs jansson): {"file":...,"line":N,"error":"...","input":
+ * "..."} on a line of its own, for a bad record under -f json, or
+ * {"file":...,"line":N,"text":"..."} for a line of text; each line ends
+ * as the record's would (see lr_end).
  */
-void	 json_error_line(FILE *, const char *, size_t, const char *,
+struct linereader;
+void	 json_error_line(FILE *, const struct linereader *, const char *,
 	    const char *, size_t);
-void	 json_text_line(FILE *, const char *, size_t, const char *, size_t);
+void	 json_text_line(FILE *, const struct linereader *);
 
 /*
  * xmlerr.c (needs libxml2): between xml_error_begin and xml_error_end,

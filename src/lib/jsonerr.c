@@ -45,39 +45,42 @@ json_text(const char *s, size_t len)
 }
 
 /*
- * {"file":"name","line":N,"error":"why","input":"the line as read"} and a
- * newline; name is where the line stands as messages name it (a file, a
- * sheet of a workbook, a mail of an mbox, a file of an archive).
+ * {"file":"name","line":N,"error":"why","input":"the line as read"},
+ * ended as the line read: name and N are where the line stands as
+ * messages name it (a file, a sheet of a workbook, a mail of an mbox, a
+ * file of an archive), input is the line (or what it was made into, such
+ * as UTF-8).
  */
 void
-json_error_line(FILE *fp, const char *name, size_t line, const char *why,
+json_error_line(FILE *fp, const struct linereader *lr, const char *why,
     const char *input, size_t len)
 {
 	json_t *obj = json_object();
 
-	json_object_set_new(obj, "file", json_text(name, strlen(name)));
-	json_object_set_new(obj, "line", json_integer((json_int_t)line));
+	json_object_set_new(obj, "file", json_text(lr->name,
+	    strlen(lr->name)));
+	json_object_set_new(obj, "line", json_integer((json_int_t)lr->lineno));
 	json_object_set_new(obj, "error", json_text(why, strlen(why)));
 	json_object_set_new(obj, "input", json_text(input, len));
 	json_dumpf(obj, fp, JSON_COMPACT);
-	putc('\n', fp);
+	lr_end(lr, fp, 1);
 	json_decref(obj);
 }
 
 /*
- * {"file":"name","line":N,"text":"the line as read"} and a newline: a
- * line of text that holds no record, kept in its place.
+ * {"file":"name","line":N,"text":"the line as read"}, ended as the line
+ * read: a line of text that holds no record, kept in its place.
  */
 void
-json_text_line(FILE *fp, const char *name, size_t line, const char *input,
-    size_t len)
+json_text_line(FILE *fp, const struct linereader *lr)
 {
 	json_t *obj = json_object();
 
-	json_object_set_new(obj, "file", json_text(name, strlen(name)));
-	json_object_set_new(obj, "line", json_integer((json_int_t)line));
-	json_object_set_new(obj, "text", json_text(input, len));
+	json_object_set_new(obj, "file", json_text(lr->name,
+	    strlen(lr->name)));
+	json_object_set_new(obj, "line", json_integer((json_int_t)lr->lineno));
+	json_object_set_new(obj, "text", json_text(lr->line, lr->len));
 	json_dumpf(obj, fp, JSON_COMPACT);
-	putc('\n', fp);
+	lr_end(lr, fp, 1);
 	json_decref(obj);
 }

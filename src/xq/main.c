@@ -447,7 +447,7 @@ static void
 write_blank(const struct linereader *lr, const struct options *o, FILE *fp)
 {
 	if (json_lines(o)) {
-		json_text_line(fp, lr->name, lr->lineno, lr->line, lr->len);
+		json_text_line(fp, lr);
 		return;
 	}
 	fwrite(lr->line, 1, lr->len, fp);
@@ -533,7 +533,7 @@ do_line(const struct linereader *lr, const struct options *o)
 	movelist_free(&ml);
 	if (rc == -1) {
 		if (json_lines(o))
-			json_error_line(stdout, lr->name, lr->lineno, why_line,
+			json_error_line(stdout, lr, why_line,
 			    text.line, text.len);
 		else
 			lr_write(lr, stdout);
