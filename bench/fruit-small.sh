@@ -40,8 +40,13 @@ for size in $sizes; do
 	"$bin" -G -f game "$tmp/boards" >"$tmp/greedy"
 	"$bin" -r "$tmp/plan" >/dev/null ||
 	    { echo "bench: a plan does not replay" >&2; exit 1; }
-	"$tmp/exact" <"$tmp/boards" | awk '{ print $2 }' >"$tmp/opt"
+	"$tmp/exact" <"$tmp/boards" >"$tmp/exact.out"
+	awk '{ print $2 }' "$tmp/exact.out" >"$tmp/opt"
 	"$tmp/digit-bound" <"$tmp/boards" >"$tmp/bound"
+	# fruit-exact cuts its search by its own digit bound, worked out
+	# otherwise: the two must agree, or its cuts are not safe.
+	cmp -s <(awk '{ print $4 }' "$tmp/exact.out") "$tmp/bound" ||
+	    { echo "bench: fruit-exact's digit bound is not fruit-digit-bound's" >&2; exit 1; }
 	paste "$tmp/opt" <(apples "$tmp/plan") <(apples "$tmp/greedy") \
 	    "$tmp/bound" | awk -v size="$size" '
 	$1 == "unknown" { unknown++; next }
