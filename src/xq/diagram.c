@@ -55,13 +55,16 @@ line(FILE *fp, int f1, int r1, int f2, int r2, int w)
 }
 
 /*
- * The position drawn, the move last (NULL for none) marked on its two
- * squares, in the script Chinese is written in (chinese_script, with
- * fonts for it); a string on one line, to be freed.
+ * The position the game ml ends in drawn, its last move (if it has one)
+ * marked on its two squares, in the script Chinese is written in
+ * (chinese_script, with fonts for it); a string on one line, to be
+ * freed.
  */
 char *
-svg_diagram(const struct xqpos *pos, const struct xqmove *last)
+svg_diagram(const struct movelist *ml)
 {
+	const struct xqmove *last = ml->n > 0 ? &ml->move[ml->n - 1] : NULL;
+	struct xqpos pos;
 	const struct chinese_script *cs = chinese_script();
 	char fen[XQ_FENMAX], *svg = NULL;
 	size_t len = 0;
@@ -70,7 +73,8 @@ svg_diagram(const struct xqpos *pos, const struct xqmove *last)
 
 	if ((fp = open_memstream(&svg, &len)) == NULL)
 		err(GF_EXIT_ERROR, "open_memstream");
-	fen_format(pos, fen, sizeof(fen));
+	movelist_end(ml, &pos);
+	fen_format(&pos, fen, sizeof(fen));
 	fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"%s\">", WIDTH,
 	    HEIGHT, WIDTH, HEIGHT, cs->fonts);
@@ -120,7 +124,7 @@ svg_diagram(const struct xqpos *pos, const struct xqmove *last)
 	fprintf(fp, "<g font-size=\"%d\" text-anchor=\"middle\" "
 	    "dominant-baseline=\"central\">", CELL / 2);
 	for (sq = 0; sq < XQ_SQUARES; sq++) {
-		if ((p = pos->sq[sq]) == EMPTY)
+		if ((p = pos.sq[sq]) == EMPTY)
 			continue;
 		k = PIECE_KIND(p);
 		f = sq % XQ_FILES;

@@ -346,28 +346,25 @@ write_game(const struct linereader *lr, const struct options *o,
 {
 	static const enum output by_input[] = { OUT_PACKED, OUT_PACKED,
 	    OUT_MOVES, OUT_BOARD, OUT_FEN };
-	struct xqpos pos = ml->start;
+	struct xqpos pos;
 	struct movelist checked;
 	struct game g;
 	enum output out = o->output;
 	const char *why = NULL;
 	char fen[XQ_FENMAX], *s;
-	size_t i;
 	int rc;
 
 	if (out == OUT_DEFAULT)
 		out = by_input[in];
-	if (out == OUT_FEN || out == OUT_BOARD || out == OUT_SVG)
-		for (i = 0; i < ml->n; i++)
-			make_move(&pos, ml->move[i]);
+	if (out == OUT_FEN || out == OUT_BOARD)
+		movelist_end(ml, &pos);
 	switch (out) {
 	case OUT_FEN:
 		fen_format(&pos, fen, sizeof(fen));
 		write_line(lr, o, fen);
 		return 0;
 	case OUT_SVG:
-		s = svg_diagram(&pos, ml->n > 0 ? &ml->move[ml->n - 1] :
-		    NULL);
+		s = svg_diagram(ml);
 		break;
 	case OUT_BOARD:
 		s = pack_board(&pos, o->version >= 2 ? BOARD_VERSION : 0);
@@ -645,23 +642,18 @@ static int
 write_record(const struct gamerec *g, const struct movelist *ml,
     const char *fault, const struct options *o)
 {
-	struct xqpos pos = ml->start;
+	struct xqpos pos;
 	struct game pg;
 	const char *why = "";
 	char fen[XQ_FENMAX], *s;
-	size_t i;
 
 	switch (o->output) {
 	case OUT_SVG:
-		for (i = 0; i < ml->n; i++)
-			make_move(&pos, ml->move[i]);
-		s = svg_diagram(&pos, ml->n > 0 ? &ml->move[ml->n - 1] :
-		    NULL);
+		s = svg_diagram(ml);
 		break;
 	case OUT_FEN:
 	case OUT_BOARD:
-		for (i = 0; i < ml->n; i++)
-			make_move(&pos, ml->move[i]);
+		movelist_end(ml, &pos);
 		if (o->output == OUT_BOARD)
 			s = pack_board(&pos, o->version >= 2 ?
 			    BOARD_VERSION : 0);

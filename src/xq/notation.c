@@ -283,6 +283,17 @@ movelist_push(struct movelist *ml, struct xqmove m)
 	ml->move[ml->n++] = m;
 }
 
+/* The position the moves of ml lead to from its start, into pos. */
+void
+movelist_end(const struct movelist *ml, struct xqpos *pos)
+{
+	size_t i;
+
+	*pos = ml->start;
+	for (i = 0; i < ml->n; i++)
+		make_move(pos, ml->move[i]);
+}
+
 const char *
 notation_name(enum notation nt)
 {
@@ -1462,9 +1473,7 @@ write_json(const struct movelist *ml)
 		errx(GF_EXIT_ERROR, "out of memory");
 	json_object_set_new(root, "result", ml->result == RESULT_UNKNOWN ?
 	    json_null() : json_string(result_name(ml->result)));
-	pos = ml->start;
-	for (i = 0; i < ml->n; i++)
-		make_move(&pos, ml->move[i]);
+	movelist_end(ml, &pos);
 	end = game_end_name(position_end(&pos));
 	json_object_set_new(root, "end", end == NULL ? json_null() :
 	    json_string(end));

@@ -47,6 +47,10 @@ struct movelist {
 void		 movelist_init(struct movelist *);
 void		 movelist_free(struct movelist *);
 void		 movelist_push(struct movelist *, struct xqmove);
+void		 movelist_end(const struct movelist *, struct xqpos *);
+
+/* diagram.c: where a game ends, as an SVG document on one line. */
+char		*svg_diagram(const struct movelist *);
 
 /* The result as PGN writes it: 1-0, 0-1, 1/2-1/2, or * if unknown. */
 const char	*result_name(enum game_result);

@@ -60,9 +60,6 @@ int		 is_start_position(const struct xqpos *);
 void		 fen_format(const struct xqpos *, char *, size_t);
 void		 make_move(struct xqpos *, struct xqmove);
 
-/* diagram.c: a position drawn, as an SVG document on one line. */
-char		*svg_diagram(const struct xqpos *, const struct xqmove *);
-
 /*
  * What a look out along the four rays of a king finds (ray_lists in
  * movegen.c): the nearest three pieces on each ray (their squares, what
