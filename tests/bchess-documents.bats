@@ -101,6 +101,28 @@ odt() {
 	done
 }
 
+@test "-w: text after a link in its last run or span stays there, in that run's format" {
+	local t=$BATS_TEST_TMPDIR w='xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"'
+	local k=${#ex1}
+	k=$((k - 9))
+	# The second run is bold and holds " won " after the payload: the
+	# link goes to the first run, the words stay bold with their spaces.
+	docx "$t/rest.docx" "<w:p><w:r><w:t>${ex1:0:k}</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t xml:space=\"preserve\">${ex1:k} won </w:t></w:r></w:p>"
+	odt "$t/rest.odt" "<text:p><text:span text:style-name=\"T1\">${ex1:0:k}</text:span><text:span text:style-name=\"T2\">${ex1:k} won</text:span></text:p>"
+	bchess-pack -w "$t/rest.docx" >"$t/back.docx" 2>"$t/err"
+	[ ! -s "$t/err" ]
+	[ "$(zip-driver -x "$t/back.docx" word/document.xml)" = "<w:document $w><w:body><w:p><w:r><w:t>$ex1c</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t xml:space=\"preserve\"> won </w:t></w:r></w:p></w:body></w:document>" ]
+	bchess-pack -w "$t/rest.odt" >"$t/back.odt" 2>"$t/err"
+	[ ! -s "$t/err" ]
+	[[ "$(zip-driver -x "$t/back.odt" content.xml)" == *"<text:p><text:span text:style-name=\"T1\">$ex1c</text:span><text:span text:style-name=\"T2\"> won</text:span></text:p>"* ]]
+	# Read again, each says what the file read says, converted.
+	[ "$(bchess-pack "$t/back.docx")" = "$ex1c won " ]
+	[ "$(bchess-pack "$t/back.odt")" = "$ex1c won" ]
+	# Packed, the whole link goes and the words keep their run too.
+	bchess-pack -f packed -w "$t/rest.docx" >"$t/packed.docx"
+	[[ "$(zip-driver -x "$t/packed.docx" word/document.xml)" == *"</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t xml:space=\"preserve\"> won </w:t></w:r></w:p>"* ]]
+}
+
 @test "two anchors side by side: the second's address is no text of the first link, which is reported as cut" {
 	local t=$BATS_TEST_TMPDIR
 	ex2=https://www.joonas.io/buffalo-chess/?l=m-1-1-2-1-0,e-l

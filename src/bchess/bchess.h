@@ -209,6 +209,7 @@ int		 continues_past_tags(const char *, size_t, size_t);
 int		 join_past_tags(struct record *, struct link *, size_t);
 void		 find_rich_cells(struct record *, size_t, size_t);
 size_t		 link_strip_tags(char *, const char *, size_t);
+size_t		 last_tag_group(const char *, size_t, size_t, size_t *);
 
 /* wrap.c: links that a line break cut, and the bytes of a legacy payload. */
 int		 is_legacy_byte(int);

@@ -37,6 +37,7 @@ static void	 warn_site_arithmetic(const struct linereader *);
 static const char *unchecked_word(enum format, const char *, size_t);
 static int	 read_link(const struct linereader *);
 static void	 write_link(const struct linereader *);
+static void	 write_last_run(const struct linereader *, size_t, size_t);
 static void	 finish_line(const struct linereader *, int);
 static int	 report_replay(const struct linereader *, struct replay *);
 static int	 report_contradictions(const struct linereader *,
@@ -385,6 +386,7 @@ write_link(const struct linereader *lr)
 		fwrite_unlocked(lr->line + copied, 1, before - copied, stdout);
 	if (output_format == FORMAT_PACKED) {
 		write_packed(stdout, &game);
+		write_last_run(lr, before, after);
 		copied = after;
 		return;
 	}
@@ -399,7 +401,26 @@ write_link(const struct linereader *lr)
 	if (unwrap && output_format != FORMAT_JSON)
 		write_unescaped(stdout, lr->line + l->end,
 		    l->inner_end - l->end, rec.markup);
+	else if (output_format != FORMAT_JSON)
+		write_last_run(lr, before, after);
 	copied = after;
+}
+
+/*
+ * A link that tags cut is written over them, in the format of its first
+ * run; if its last run's text goes on after it, that run's tags are
+ * written again before the rest, which keeps its own format (and, in
+ * .xlsx and .docx, its xml:space) rather than taking the first run's.
+ */
+static void
+write_last_run(const struct linereader *lr, size_t before, size_t after)
+{
+	size_t start, end;
+
+	if (rec.link[current].rich && after < lr->len &&
+	    lr->line[after] != '<' &&
+	    (end = last_tag_group(lr->line, before, after, &start)) > 0)
+		fwrite_unlocked(lr->line + start, 1, end - start, stdout);
 }
 
 /*

@@ -235,7 +235,8 @@ joined_at(const struct tag_group *g, size_t n, size_t j)
  * put together past every such group of tags that closes just what it
  * opens, and the link ends where it ends in that text: it is read with
  * the tags taken out and written over them, so the link converted keeps
- * the format of its first run.  Returns 0, or -1 if a group of tags
+ * the format of its first run (text after it in its last run keeps that
+ * run's: see write_last_run).  Returns 0, or -1 if a group of tags
  * does not balance (the link is then reported as cut).
  */
 int
@@ -436,7 +437,8 @@ add_rich_cell(struct record *rec, const size_t *piece, size_t n)
  * such a cell is its text put together, and a payload when that is one;
  * written back, the payload is a link from the first run's text to the
  * last's, and the tags between are written over by it converted, so the
- * cell keeps the format of its first run.
+ * cell keeps the format of its first run (white space after it in the
+ * last run stays in that run).
  */
 void
 find_rich_cells(struct record *rec, size_t first, size_t last)
@@ -480,4 +482,33 @@ link_strip_tags(char *out, const char *line, size_t len)
 			out[n++] = line[i];
 	out[n] = '\0';
 	return n;
+}
+
+/*
+ * The last group of tags in a link's text, line[from..to), whose tags
+ * follow each other with no text between, if it ends an element and
+ * begins another (a run, a span; not a <wbr>): its start into *start,
+ * and its end, where the link's last piece of text begins, returned; 0
+ * if there is no such group.  The last piece is the link's own bytes,
+ * which hold no '>'.
+ */
+size_t
+last_tag_group(const char *line, size_t from, size_t to, size_t *start)
+{
+	size_t end = to, p, q;
+
+	while (end > from && line[end - 1] != '>')
+		end--;
+	if (end == from)
+		return 0;
+	for (p = end; p > from && line[p - 1] == '>'; p = q) {
+		for (q = p - 1; q > from && line[q] != '<'; q--)
+			continue;
+		if (line[q] != '<')
+			break;
+	}
+	if (memmem(line + p, end - p, "</", 2) == NULL)
+		return 0;
+	*start = p;
+	return end;
 }
