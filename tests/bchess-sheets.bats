@@ -254,6 +254,11 @@ ods() {
 	bchess-pack -w "$t/r.ods" >"$t/out.ods"
 	[[ "$(zip-driver -x "$t/out.ods" content.xml)" == *'<text:p>nu-1-l</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>nu-1-l</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>m-4-4<text:s/>-3-5-0,e-l</text:p>'* ]]
 	[ "$(bchess-pack -f legacy "$t/out.ods")" = "$(printf 'm-4-4-3-5-0,e-l\tm-4-4-3-5-0,e-l\tm-4-4 -3-5-0,e-l')" ]
+	# A span nested in the cell's and closed inside the payload: the
+	# space after it stays where it was, and the XML whole.
+	ods "$t/n.ods" '<table:table table:name="S"><table:table-row><table:table-cell office:value-type="string"><text:p><text:span text:style-name="T1">m-4-4<text:span text:style-name="T2">-3-5</text:span>-0,e-l </text:span></text:p></table:table-cell></table:table-row></table:table>'
+	bchess-pack -w "$t/n.ods" >"$t/out.ods"
+	[[ "$(zip-driver -x "$t/out.ods" content.xml)" == *'<text:p><text:span text:style-name="T1">nu-1-l </text:span></text:p>'* ]]
 }
 
 @test "a cell that is wholly a payload is converted beside other cells, and by -w; a word that only looks like one is left" {

@@ -487,7 +487,8 @@ link_strip_tags(char *out, const char *line, size_t len)
 /*
  * The last group of tags in a link's text, line[from..to), whose tags
  * follow each other with no text between, if it ends an element and
- * begins another (a run, a span; not a <wbr>): its start into *start,
+ * begins the same again (a run, a span; not a <wbr>, nor the end of a
+ * span nested in the link's first): its start into *start,
  * and its end, where the link's last piece of text begins, returned; 0
  * if there is no such group.  The last piece is the link's own bytes,
  * which hold no '>'.
@@ -507,7 +508,8 @@ last_tag_group(const char *line, size_t from, size_t to, size_t *start)
 		if (line[q] != '<')
 			break;
 	}
-	if (memmem(line + p, end - p, "</", 2) == NULL)
+	if (!tags_balance(line, p, end) ||
+	    memmem(line + p, end - p, "</", 2) == NULL)
 		return 0;
 	*start = p;
 	return end;
